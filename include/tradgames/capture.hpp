@@ -1,0 +1,422 @@
+// tradgames: the capture-sequence generator shared by every variant.
+//
+// One depth-first search over jumps, driven by data (CaptureRules: per piece kind the capture
+// directions, short or long leap, landing policy, early stop, promotion) and by a few hooks
+// for what data cannot say (Shatra's fortress landing bans, its promotion choices, the game
+// ending when a biy is taken). The rules it covers:
+//
+//  * short leap: the victim is adjacent, the landing is the vertex right behind it
+//    (Russian man, KOD 1.5.3; Tobit hul, R6; Shatra biy and shatra, shatra.md 3);
+//  * long leap: pass empty vertices, jump one enemy piece, land on the empty vertices behind it,
+//    choosing by the landing policy (Russian king, KOD 1.4.5 and russian.md 1.4.5; Tobit tobit,
+//    R7/R9; Shatra batyr, tura, yalkyn, shatra.md 5.8);
+//  * continuation is compulsory: a sequence ends only when the piece cannot jump again, unless
+//    its kind may stop early (Shatra's biy, shatra.md 5.4);
+//  * removal timing: captured pieces stay as obstacles until the move ends and cannot be jumped
+//    twice ("Turkish strike", russian.md 1.4.6), or vanish at once (Tobit option `removal`);
+//  * promotion in mid-capture with continuation under the new kind's geometry (russian.md
+//    1.4.8; Shatra 6.4), or promotion only at the end of the move;
+//  * duplicates: one move per resulting position ("U", canonical path = lexicographically
+//    smallest landing sequence) or every path ("P").
+//
+// The generator writes into the caller's MoveList and allocates nothing.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "tradgames/move.hpp"
+#include "tradgames/position.hpp"
+#include "tradgames/topology.hpp"
+#include "tradgames/types.hpp"
+
+namespace tradgames {
+
+/// How far a piece jumps.
+enum class Leap : std::uint8_t {
+    short_leap,  ///< victim adjacent, landing right behind it
+    long_leap,   ///< any number of empty vertices before the victim, landings behind it
+};
+
+/// Which landing vertices behind a victim a long-leaping piece may choose.
+enum class Landing : std::uint8_t {
+    right_behind,        ///< only the vertex right behind the victim
+    any,                 ///< any empty vertex behind the victim
+    continuing,          ///< any; but if some allow a further jump, one of those (Russian)
+    nearest_continuing,  ///< the nearest one allowing a further jump, else any (Shatrabase)
+};
+
+/// When captured pieces leave the board.
+enum class Removal : std::uint8_t {
+    end_of_move,  ///< they stay as obstacles until the move ends ("Turkish strike")
+    immediate,    ///< they vanish at once (Turkish draughts)
+};
+
+/// Capture geometry of one piece kind.
+struct PieceCaptureRule {
+    /// Directions (from White's side) in which the piece captures; 0 = it never captures.
+    DirectionSet directions = 0;
+    Leap leap = Leap::short_leap;
+    /// Landing policy for long leaps (ignored for short leaps).
+    Landing landing = Landing::continuing;
+    /// The piece may end its sequence after any jump.
+    bool may_stop = false;
+    /// The kind this piece becomes on a promotion vertex, or no_kind.
+    Kind promotes_to = no_kind;
+};
+
+/// Capture rules of a variant: plain data.
+struct CaptureRules {
+    /// Per kind. Index = Kind.
+    std::array<PieceCaptureRule, max_kinds> kinds{};
+    /// Promotion vertices per side (index(Color)).
+    std::array<Mask, 2> promotion_zone{};
+    /// A piece that lands on its promotion zone in mid-capture is promoted at once and
+    /// continues with the new kind's geometry; if false, promotion happens only when the
+    /// sequence ends on the zone.
+    bool promote_mid_capture = true;
+    Removal removal = Removal::end_of_move;
+    /// Forbid reversing direction between two consecutive jumps (Turkish draughts).
+    bool no_180_turn = false;
+};
+
+/// Default hooks: everything is decided by CaptureRules. A variant derives from this struct and
+/// hides the members it needs to change; the generator calls them statically (no virtual call).
+struct CaptureHooks {
+    /// May a piece of kind k, which started the move on `origin`, land on `landing`?
+    bool can_land(Vertex /*origin*/, Kind /*k*/, Vertex /*landing*/) const noexcept {
+        return true;
+    }
+    /// Kinds a piece of kind k may become on reaching its promotion zone at v: writes them to
+    /// out and returns their number (0 = it stays as it is). Called only when v is in the
+    /// side's zone and rules.kinds[k].promotes_to != no_kind. Default: {promotes_to}.
+    int promotion_choices(const CaptureRules& r, Kind k, Vertex /*v*/,
+                          std::array<Kind, max_kinds>& out) const noexcept {
+        out[0] = r.kinds[k].promotes_to;
+        return 1;
+    }
+    /// May the piece (now of kind k, of kind start_kind when it left origin) end the sequence
+    /// after any jump? Default: rules.kinds[k].may_stop.
+    bool may_stop(const CaptureRules& r, Vertex /*origin*/, Kind /*start_kind*/,
+                  Kind k) const noexcept {
+        return r.kinds[k].may_stop;
+    }
+    /// Does jumping `victim` end the sequence at once (Shatra: taking the biy ends the game)?
+    bool ends_sequence(Piece /*victim*/) const noexcept { return false; }
+};
+
+/// The capture-sequence search. Hooks must provide the members of CaptureHooks.
+///
+/// Thread safety: one generator object per thread (it keeps the search state).
+template <class Hooks = CaptureHooks>
+class CaptureSequenceGenerator {
+public:
+    /// Binds the board, the rules and the hooks; all must outlive the generator.
+    CaptureSequenceGenerator(const Topology& topo, const CaptureRules& rules,
+                             const Hooks& hooks) noexcept
+        : topo_(topo), rules_(rules), hooks_(hooks) {}
+
+    /// Appends every capture sequence of every piece of the side to move in pos to out, in
+    /// order of origin vertex. Returns the number appended.
+    /// Throws Error if out overflows.
+    std::size_t generate(const Position& pos, MoveList& out, Duplicates dup) {
+        const std::size_t before = out.size();
+        const Color side = pos.side_to_move();
+        for_each_vertex(pos.pieces(side), [&](Vertex v) { generate_from(pos, v, out, dup); });
+        return out.size() - before;
+    }
+
+    /// Appends the capture sequences of the piece on `from` (of the side to move).
+    /// Duplicates (U) are merged with moves appended since index `dedup_from` (default: moves
+    /// of this call only). Returns the number appended.
+    std::size_t generate_from(const Position& pos, Vertex from, MoveList& out, Duplicates dup,
+                              std::size_t dedup_from = npos) {
+        const std::size_t before = out.size();
+        const Piece p = pos.at(from);
+        if (rules_.kinds[p.kind()].directions == 0) return 0;
+        start(pos, from, p, &out, dup, dedup_from == npos ? before : dedup_from);
+        extend(from, p.kind(), -1);
+        return out.size() - before;
+    }
+
+    /// Continues a sequence whose first jump was made by a special rule (Shatra's en passant):
+    /// the piece that left `from` has jumped `victim` and stands on `landing` with kind k.
+    /// Appends every completion (or the one-jump move if it cannot continue).
+    std::size_t generate_after_first_jump(const Position& pos, Vertex from, Vertex victim,
+                                          Vertex landing, MoveList& out, Duplicates dup,
+                                          std::size_t dedup_from = npos) {
+        const std::size_t before = out.size();
+        const Piece p = pos.at(from);
+        start(pos, from, p, &out, dup, dedup_from == npos ? before : dedup_from);
+        push_victim(victim);
+        land_and_continue(landing, p.kind(), -1, hooks_.ends_sequence(pos.at(victim)));
+        return out.size() - before;
+    }
+
+    /// True if the piece on `from` (of the side to move) has at least one jump.
+    [[nodiscard]] bool can_capture(const Position& pos, Vertex from) {
+        const Piece p = pos.at(from);
+        if (rules_.kinds[p.kind()].directions == 0) return false;
+        start(pos, from, p, nullptr, Duplicates::all_paths, 0);
+        return has_jump(from, p.kind(), -1);
+    }
+
+private:
+    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+    void start(const Position& pos, Vertex from, Piece p, MoveList* out, Duplicates dup,
+               std::size_t dedup_from) noexcept {
+        pos_ = &pos;
+        out_ = out;
+        dup_ = dup;
+        dedup_from_ = dedup_from;
+        origin_ = from;
+        start_kind_ = p.kind();
+        side_ = p.color();
+        zone_ = rules_.promotion_zone[index(side_)];
+        occupied_ = pos.occupied() & ~bit(from);  // the origin is empty during the move
+        enemy_ = pos.pieces(~side_);
+        captured_ = 0;
+        depth_ = 0;
+        ncaps_ = 0;
+    }
+
+    [[nodiscard]] Mask blockers() const noexcept {
+        return rules_.removal == Removal::immediate ? occupied_ & ~captured_ : occupied_;
+    }
+    [[nodiscard]] Mask victims() const noexcept { return enemy_ & ~captured_; }
+
+    void push_victim(Vertex v) noexcept {
+        caps_[ncaps_++] = v;
+        captured_ |= bit(v);
+    }
+    void pop_victim() noexcept { captured_ &= ~bit(caps_[--ncaps_]); }
+
+    /// Victim and landing vertices (after the landing filter) of a jump from `at` in direction
+    /// d by a piece of kind k; returns the number of landings (0: no jump).
+    int find_jump(Vertex at, int d, Kind k, Vertex& victim,
+                  std::array<Vertex, max_ray_length>& land) const noexcept {
+        const PieceCaptureRule& r = rules_.kinds[k];
+        const auto ray = topo_.ray(at, static_cast<Direction>(d));
+        const Mask block = blockers();
+        std::size_t i = 0;
+        if (r.leap == Leap::long_leap) {
+            while (i < ray.size() && !has(block, ray[i])) ++i;
+        }
+        if (i + 1 >= ray.size() || !has(victims(), ray[i])) return 0;
+        victim = ray[i++];
+        int n = 0;
+        const bool one = r.leap == Leap::short_leap || r.landing == Landing::right_behind;
+        for (; i < ray.size() && !has(block, ray[i]); ++i) {
+            if (hooks_.can_land(origin_, k, ray[i])) land[static_cast<std::size_t>(n++)] = ray[i];
+            if (one) break;
+        }
+        return n;
+    }
+
+    [[nodiscard]] DirectionSet jump_dirs(Kind k, int last_dir) const noexcept {
+        DirectionSet ds = rules_.kinds[k].directions;
+        if (rules_.no_180_turn && last_dir >= 0) {
+            ds = static_cast<DirectionSet>(ds & ~dirs(opposite(static_cast<Direction>(last_dir))));
+        }
+        return ds;
+    }
+
+    /// True if a piece of kind k on `at` has a jump (captured set as it is now).
+    [[nodiscard]] bool has_jump(Vertex at, Kind k, int last_dir) const noexcept {
+        const DirectionSet ds = jump_dirs(k, last_dir);
+        Vertex victim = no_vertex;
+        std::array<Vertex, max_ray_length> land;
+        for (int d = 0; d < direction_count; ++d) {
+            if (((ds >> d) & 1U) != 0 && find_jump(at, d, k, victim, land) > 0) return true;
+        }
+        return false;
+    }
+
+    /// Kinds the piece may have after landing on v (mid-capture promotion).
+    int kinds_on_landing(Kind k, Vertex v, std::array<Kind, max_kinds>& out) const noexcept {
+        if (rules_.promote_mid_capture && has(zone_, v) &&
+            rules_.kinds[k].promotes_to != no_kind) {
+            const int n = hooks_.promotion_choices(rules_, k, v, out);
+            if (n > 0) return n;
+        }
+        out[0] = k;
+        return 1;
+    }
+
+    /// All jumps of a piece of kind k standing on `at`. Returns false if it has none.
+    bool extend(Vertex at, Kind k, int last_dir) {
+        const DirectionSet ds = jump_dirs(k, last_dir);
+        std::array<Vertex, max_ray_length> land;
+        bool found = false;
+        for (int d = 0; d < direction_count; ++d) {
+            if (((ds >> d) & 1U) == 0) continue;
+            Vertex victim = no_vertex;
+            const int n = find_jump(at, d, k, victim, land);
+            if (n == 0) continue;
+            found = true;
+            push_victim(victim);
+            const bool ends = hooks_.ends_sequence(pos_->at(victim));
+            if (n == 1) {
+                land_and_continue(land[0], k, d, ends);
+            } else {
+                choose_landings(land, n, k, d, ends);
+            }
+            pop_victim();
+        }
+        return found;
+    }
+
+    /// Applies the landing policy of a long leap with n > 1 candidate landings.
+    void choose_landings(const std::array<Vertex, max_ray_length>& land, int n, Kind k, int d,
+                         bool ends) {
+        const Landing policy = rules_.kinds[k].landing;
+        if (ends || policy == Landing::any || policy == Landing::right_behind) {
+            for (int i = 0; i < n; ++i) land_and_continue(land[static_cast<std::size_t>(i)], k, d, ends);
+            return;
+        }
+        // continuing / nearest_continuing: find the landings from which a further jump exists.
+        std::array<bool, max_ray_length> cont{};
+        bool any = false;
+        for (int i = 0; i < n; ++i) {
+            std::array<Kind, max_kinds> kinds;
+            const int nk = kinds_on_landing(k, land[static_cast<std::size_t>(i)], kinds);
+            for (int j = 0; j < nk && !cont[static_cast<std::size_t>(i)]; ++j) {
+                cont[static_cast<std::size_t>(i)] =
+                    has_jump(land[static_cast<std::size_t>(i)], kinds[static_cast<std::size_t>(j)], d);
+            }
+            any = any || cont[static_cast<std::size_t>(i)];
+        }
+        for (int i = 0; i < n; ++i) {
+            if (any && !cont[static_cast<std::size_t>(i)]) continue;
+            land_and_continue(land[static_cast<std::size_t>(i)], k, d, false);
+            if (any && policy == Landing::nearest_continuing) break;
+        }
+    }
+
+    /// The piece (kind k before landing) lands on L after the jump in direction d: promote if
+    /// due, then continue or end the sequence.
+    void land_and_continue(Vertex L, Kind k, int d, bool ends) {
+        path_[depth_++] = L;
+        std::array<Kind, max_kinds> kinds;
+        const int nk = kinds_on_landing(k, L, kinds);
+        for (int j = 0; j < nk; ++j) {
+            const Kind nkind = kinds[static_cast<std::size_t>(j)];
+            if (ends || !extend(L, nkind, d) ||
+                hooks_.may_stop(rules_, origin_, start_kind_, nkind)) {
+                emit(nkind);
+            }
+        }
+        --depth_;
+    }
+
+    /// Records the current sequence as a move (with end-of-move promotion when mid-capture
+    /// promotion is off).
+    void emit(Kind k) {
+        const Vertex to = path_[depth_ - 1];
+        if (!rules_.promote_mid_capture && has(zone_, to) &&
+            rules_.kinds[k].promotes_to != no_kind) {
+            std::array<Kind, max_kinds> kinds;
+            const int nk = hooks_.promotion_choices(rules_, k, to, kinds);
+            for (int j = 0; j < nk; ++j) emit_one(kinds[static_cast<std::size_t>(j)]);
+            if (nk > 0) return;
+        }
+        emit_one(k);
+    }
+
+    void emit_one(Kind k) {
+        Move& m = out_->emplace_back();
+        m.kind = MoveKind::capture;
+        m.from = origin_;
+        m.to = path_[depth_ - 1];
+        m.promotion = k == start_kind_ ? no_kind : k;
+        m.path.assign(path_.begin(), path_.begin() + depth_);
+        m.captured.assign(caps_.begin(), caps_.begin() + ncaps_);
+        m.captured_mask = captured_;
+        merge_duplicate();
+    }
+
+    /// True if landing i of m is passed straight through: the jumps before and after it go in
+    /// the same direction (a long-leaping piece could have landed elsewhere on that line).
+    [[nodiscard]] bool straight_through(const Move& m, std::size_t i) const noexcept {
+        if (i + 1 >= m.path.size()) return false;
+        const Vertex before = i == 0 ? m.from : m.path[i - 1];
+        const auto d1 = topo_.line_direction(before, m.path[i]);
+        const auto d2 = topo_.line_direction(m.path[i], m.path[i + 1]);
+        return d1 && d2 && *d1 == *d2;
+    }
+
+    /// P identity: the same jumps in the same order; paths may differ only in landings that
+    /// are passed straight through (a king taking two pieces on one line is one path,
+    /// russian.md 3.1).
+    [[nodiscard]] bool same_path(const Move& a, const Move& b) const noexcept {
+        if (!a.same_result(b) || a.captured != b.captured) return false;
+        for (std::size_t i = 0; i < a.path.size(); ++i) {
+            if (a.path[i] != b.path[i] && !(straight_through(a, i) && straight_through(b, i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// If an earlier move is the same move (U: same resulting position; P: same path), keep
+    /// the lexicographically smaller landing sequence in it and drop the new one.
+    void merge_duplicate() {
+        MoveList& out = *out_;
+        const std::size_t last = out.size() - 1;
+        Move& m = out[last];
+        for (std::size_t i = dedup_from_; i < last; ++i) {
+            Move& o = out[i];
+            if (!o.same_result(m)) continue;
+            if (dup_ == Duplicates::all_paths && !same_path(o, m)) continue;
+            if (std::lexicographical_compare(m.path.begin(), m.path.end(), o.path.begin(),
+                                             o.path.end())) {
+                o.path = m.path;
+                o.captured = m.captured;
+            }
+            out.pop_back();
+            return;
+        }
+    }
+
+    const Topology& topo_;
+    const CaptureRules& rules_;
+    const Hooks& hooks_;
+
+    const Position* pos_ = nullptr;
+    MoveList* out_ = nullptr;
+    Duplicates dup_ = Duplicates::unique;
+    std::size_t dedup_from_ = 0;
+    Vertex origin_ = no_vertex;
+    Kind start_kind_ = 0;
+    Color side_ = Color::white;
+    Mask zone_ = 0;
+    Mask occupied_ = 0;
+    Mask enemy_ = 0;
+    Mask captured_ = 0;
+    int depth_ = 0;
+    int ncaps_ = 0;
+    std::array<Vertex, max_jumps> path_{};
+    std::array<Vertex, max_jumps> caps_{};
+};
+
+/// Removes from list[from..] every capture taking fewer pieces than the longest one there
+/// (majority rule, e.g. Tobit option `majority_capture`).
+inline void keep_majority_captures(MoveList& list, std::size_t from = 0) {
+    std::size_t best = 0;
+    for (std::size_t i = from; i < list.size(); ++i) {
+        if (list[i].is_capture()) best = std::max(best, list[i].captured.size());
+    }
+    std::size_t w = from;
+    for (std::size_t i = from; i < list.size(); ++i) {
+        if (!list[i].is_capture() || list[i].captured.size() == best) {
+            if (w != i) list[w] = list[i];
+            ++w;
+        }
+    }
+    while (list.size() > w) list.pop_back();
+}
+
+}  // namespace tradgames

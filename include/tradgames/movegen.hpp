@@ -1,0 +1,53 @@
+// tradgames: building blocks for non-capturing moves, shared by every variant: steps to an
+// adjacent empty vertex and slides along a ray of empty vertices, written straight into the
+// caller's MoveList.
+#pragma once
+
+#include "tradgames/move.hpp"
+#include "tradgames/position.hpp"
+#include "tradgames/topology.hpp"
+#include "tradgames/types.hpp"
+
+namespace tradgames {
+
+/// Appends a non-capturing move (or, with kind == MoveKind::drop, a drop) from -> to and
+/// returns it. promotion: the piece's kind after the move if it changes, else no_kind.
+inline Move& add_quiet(MoveList& out, Vertex from, Vertex to, Kind promotion = no_kind,
+                       MoveKind kind = MoveKind::quiet) {
+    Move& m = out.emplace_back();
+    m.kind = kind;
+    m.from = from;
+    m.to = to;
+    m.promotion = promotion;
+    m.path.push_back(to);
+    return m;
+}
+
+/// Appends a step from `from` to each empty neighbour in the directions ds. A step ending in
+/// promotion_zone promotes the piece to promotes_to (when that is not no_kind).
+inline void add_steps(const Topology& t, const Position& pos, Vertex from, DirectionSet ds,
+                      MoveList& out, Mask promotion_zone = 0, Kind promotes_to = no_kind) {
+    const Mask occ = pos.occupied();
+    for (int d = 0; d < direction_count; ++d) {
+        if (((ds >> d) & 1U) == 0) continue;
+        const Vertex to = t.neighbour(from, static_cast<Direction>(d));
+        if (to == no_vertex || has(occ, to)) continue;
+        add_quiet(out, from, to, has(promotion_zone, to) ? promotes_to : no_kind);
+    }
+}
+
+/// Appends a slide from `from` to every vertex reachable along a ray in the directions ds over
+/// empty vertices only.
+inline void add_slides(const Topology& t, const Position& pos, Vertex from, DirectionSet ds,
+                       MoveList& out) {
+    const Mask occ = pos.occupied();
+    for (int d = 0; d < direction_count; ++d) {
+        if (((ds >> d) & 1U) == 0) continue;
+        for (Vertex to : t.ray(from, static_cast<Direction>(d))) {
+            if (has(occ, to)) break;
+            add_quiet(out, from, to);
+        }
+    }
+}
+
+}  // namespace tradgames

@@ -1,0 +1,123 @@
+// tradgames: a position of any variant.
+//
+// A position is the piece on each vertex, occupancy masks per side and per (side, kind), the
+// side to move, a small block of variant-defined state (PositionState) and an incrementally
+// updated Zobrist hash. It knows nothing of rules: the variant gives meaning to kinds and state.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "tradgames/types.hpp"
+#include "tradgames/zobrist.hpp"
+
+namespace tradgames {
+
+/// Variant-defined state beyond piece placement and side to move. Unused fields stay at their
+/// defaults. Everything here is part of position identity (equality, hash, repetition).
+struct PositionState {
+    /// Variant flag bits. Shatra: bit 0/1 = White's/Black's temdek is on.
+    std::uint32_t flags = 0;
+    /// En-passant: the passed-over vertex, or no_vertex (Shatra).
+    Vertex ep_square = no_vertex;
+    /// En-passant: the vertex of the man that may be taken, or no_vertex (Shatra).
+    Vertex ep_victim = no_vertex;
+    /// Marked vertices (Shatra: urgent men, which must be dropped on their side's next
+    /// non-capturing move).
+    Mask marked = 0;
+
+    bool operator==(const PositionState&) const = default;
+
+    /// The Zobrist contribution of this state.
+    [[nodiscard]] std::uint64_t hash() const noexcept {
+        std::uint64_t h = 0;
+        for (std::uint32_t f = flags; f != 0; f &= f - 1) {
+            h ^= zobrist::keys.flag[static_cast<std::size_t>(std::countr_zero(f))];
+        }
+        if (ep_square != no_vertex) h ^= zobrist::keys.ep_square[ep_square];
+        if (ep_victim != no_vertex) h ^= zobrist::keys.ep_victim[ep_victim];
+        for_each_vertex(marked, [&](Vertex v) { h ^= zobrist::keys.marked[v]; });
+        return h;
+    }
+};
+
+/// Piece placement, side to move, variant state and hash.
+///
+/// All mutators keep the masks and the hash consistent; hash() always equals the XOR of the
+/// keys of the current features (checked by the conformance tests).
+class Position {
+public:
+    /// The empty board, White to move, default state.
+    Position() = default;
+
+    /// Piece on v (empty Piece if none). Precondition: v < 64.
+    [[nodiscard]] Piece at(Vertex v) const noexcept { return board_[v]; }
+    /// All occupied vertices.
+    [[nodiscard]] Mask occupied() const noexcept { return by_color_[0] | by_color_[1]; }
+    /// Vertices occupied by side c.
+    [[nodiscard]] Mask pieces(Color c) const noexcept { return by_color_[index(c)]; }
+    /// Vertices occupied by pieces of side c and kind k. Precondition: k < max_kinds.
+    [[nodiscard]] Mask pieces(Color c, Kind k) const noexcept { return by_kind_[index(c)][k]; }
+    /// Side to move.
+    [[nodiscard]] Color side_to_move() const noexcept { return side_; }
+    /// Variant state.
+    [[nodiscard]] const PositionState& state() const noexcept { return state_; }
+    /// Zobrist hash of placement, side to move and state.
+    [[nodiscard]] std::uint64_t hash() const noexcept { return hash_; }
+
+    /// Places p on v. Preconditions: v is empty, p is not empty.
+    void put(Vertex v, Piece p) noexcept {
+        board_[v] = p;
+        by_color_[index(p.color())] |= bit(v);
+        by_kind_[index(p.color())][p.kind()] |= bit(v);
+        hash_ ^= zobrist::keys.piece[v][p.code()];
+    }
+    /// Removes and returns the piece on v. Precondition: v is occupied.
+    Piece remove(Vertex v) noexcept {
+        const Piece p = board_[v];
+        board_[v] = Piece{};
+        by_color_[index(p.color())] &= ~bit(v);
+        by_kind_[index(p.color())][p.kind()] &= ~bit(v);
+        hash_ ^= zobrist::keys.piece[v][p.code()];
+        return p;
+    }
+    /// Sets the side to move.
+    void set_side_to_move(Color c) noexcept {
+        if (c != side_) flip_side();
+    }
+    /// Passes the turn to the other side.
+    void flip_side() noexcept {
+        side_ = ~side_;
+        hash_ ^= zobrist::keys.black_to_move;
+    }
+    /// Replaces the variant state.
+    void set_state(const PositionState& s) noexcept {
+        hash_ ^= state_.hash() ^ s.hash();
+        state_ = s;
+    }
+    /// Restores a hash saved before a sequence of mutations that is being undone.
+    void restore_hash(std::uint64_t h) noexcept { hash_ = h; }
+
+    /// Hash recomputed from scratch (for checking the incremental one).
+    [[nodiscard]] std::uint64_t compute_hash() const noexcept {
+        std::uint64_t h = state_.hash();
+        if (side_ == Color::black) h ^= zobrist::keys.black_to_move;
+        for_each_vertex(occupied(), [&](Vertex v) { h ^= zobrist::keys.piece[v][board_[v].code()]; });
+        return h;
+    }
+
+    /// Same placement, side to move and state.
+    bool operator==(const Position& o) const noexcept {
+        return board_ == o.board_ && side_ == o.side_ && state_ == o.state_;
+    }
+
+private:
+    std::array<Piece, max_vertices> board_{};
+    std::array<Mask, 2> by_color_{};
+    std::array<std::array<Mask, max_kinds>, 2> by_kind_{};
+    Color side_ = Color::white;
+    PositionState state_{};
+    std::uint64_t hash_ = 0;
+};
+
+}  // namespace tradgames

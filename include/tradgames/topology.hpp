@@ -1,0 +1,87 @@
+// tradgames: a BoardGraph compiled into flat tables for move generation.
+//
+// For each vertex and direction the topology holds the neighbour and the ray (the run of
+// vertices met by walking from the vertex in that direction until the line ends), as fixed
+// arrays indexed [vertex][direction]: no pointer chasing, no allocation after construction.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tradgames/board_graph.hpp"
+#include "tradgames/types.hpp"
+
+namespace tradgames {
+
+/// Longest ray a topology can hold (vertices beyond the origin).
+inline constexpr int max_ray_length = 15;
+
+/// Immutable compiled form of a BoardGraph.
+class Topology {
+public:
+    /// Compiles g. Throws BoardError if g has no vertex, more than 64 vertices, or a ray
+    /// longer than max_ray_length; a vertex name or alias used twice.
+    explicit Topology(BoardGraph g);
+
+    /// Number of vertices.
+    [[nodiscard]] int size() const noexcept { return size_; }
+    /// The set of all vertices.
+    [[nodiscard]] Mask all() const noexcept { return all_; }
+
+    /// Neighbour of v in direction d, or no_vertex.
+    [[nodiscard]] Vertex neighbour(Vertex v, Direction d) const noexcept {
+        return neighbour_[v][index(d)];
+    }
+    /// The ray from v in direction d, nearest vertex first, v itself excluded.
+    [[nodiscard]] std::span<const Vertex> ray(Vertex v, Direction d) const noexcept {
+        const auto& r = ray_[v][index(d)];
+        return {r.data(), r.data() + ray_length_[v][index(d)]};
+    }
+    /// The vertices of ray(v, d) as a set.
+    [[nodiscard]] Mask ray_mask(Vertex v, Direction d) const noexcept {
+        return ray_mask_[v][index(d)];
+    }
+    /// Directions in which v has a neighbour.
+    [[nodiscard]] DirectionSet directions(Vertex v) const noexcept { return dirs_[v]; }
+
+    /// Zone bits of v.
+    [[nodiscard]] ZoneSet zones(Vertex v) const noexcept { return zones_[v]; }
+    /// All vertices carrying every bit of `zone`. Precondition: zone != 0.
+    [[nodiscard]] Mask zone_mask(ZoneSet zone) const noexcept;
+
+    /// The name players write for v.
+    [[nodiscard]] std::string_view name(Vertex v) const noexcept { return graph_[v].name; }
+    /// Looks a vertex up by name or alias, ASCII case-insensitively. nullopt if unknown.
+    [[nodiscard]] std::optional<Vertex> find(std::string_view name) const;
+    /// Drawing coordinates of v (see VertexProperties).
+    [[nodiscard]] double x(Vertex v) const noexcept { return graph_[v].x; }
+    [[nodiscard]] double y(Vertex v) const noexcept { return graph_[v].y; }
+
+    /// The direction from u to its neighbour v, if u and v are linked.
+    [[nodiscard]] std::optional<Direction> direction_between(Vertex u, Vertex v) const noexcept;
+    /// The direction d with v on ray(u, d), if any.
+    [[nodiscard]] std::optional<Direction> line_direction(Vertex u, Vertex v) const noexcept;
+
+    /// The graph this topology was compiled from.
+    [[nodiscard]] const BoardGraph& graph() const noexcept { return graph_; }
+
+private:
+    BoardGraph graph_;
+    int size_ = 0;
+    Mask all_ = 0;
+    std::array<std::array<Vertex, direction_count>, max_vertices> neighbour_{};
+    std::array<std::array<std::array<Vertex, max_ray_length>, direction_count>, max_vertices>
+        ray_{};
+    std::array<std::array<std::uint8_t, direction_count>, max_vertices> ray_length_{};
+    std::array<std::array<Mask, direction_count>, max_vertices> ray_mask_{};
+    std::array<DirectionSet, max_vertices> dirs_{};
+    std::array<ZoneSet, max_vertices> zones_{};
+    std::array<Mask, 32> zone_bit_mask_{};
+    std::vector<std::pair<std::string, Vertex>> names_;  // lower-cased, sorted
+};
+
+}  // namespace tradgames

@@ -1,0 +1,134 @@
+// tradgames: basic vocabulary types shared by every module.
+//
+// A board is a graph of at most 64 vertices (every board of the three games fits), so a set of
+// vertices is one 64-bit word (`Mask`). Vertices are numbered 0..n-1 in the variant's own square
+// order (Russian: PDN numeric order 1-32 minus one; Tobit: point number minus one; Shatra: square
+// number minus one).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <string_view>
+
+namespace tradgames {
+
+/// Index of a vertex (playable square or point) of a board graph, 0..vertex_count-1.
+using Vertex = std::uint8_t;
+/// Marker for "no vertex" (off the board, beyond a wall or line end).
+inline constexpr Vertex no_vertex = 0xFF;
+/// Largest number of vertices a board may have (one bit each in a Mask).
+inline constexpr int max_vertices = 64;
+
+/// A set of vertices: bit v is set when vertex v is in the set.
+using Mask = std::uint64_t;
+
+/// The one-vertex set {v}. Precondition: v < 64.
+[[nodiscard]] constexpr Mask bit(Vertex v) noexcept { return Mask{1} << v; }
+/// True when v is in m. Precondition: v < 64.
+[[nodiscard]] constexpr bool has(Mask m, Vertex v) noexcept { return ((m >> v) & 1U) != 0; }
+/// Number of vertices in m.
+[[nodiscard]] constexpr int count(Mask m) noexcept { return std::popcount(m); }
+/// Lowest vertex of a non-empty set. Precondition: m != 0.
+[[nodiscard]] constexpr Vertex lowest(Mask m) noexcept {
+    return static_cast<Vertex>(std::countr_zero(m));
+}
+
+/// Calls f(v) for each vertex v of m in increasing order.
+template <class F>
+constexpr void for_each_vertex(Mask m, F&& f) {
+    while (m != 0) {
+        f(lowest(m));
+        m &= m - 1;
+    }
+}
+
+/// The two sides. White moves first in all three games.
+enum class Color : std::uint8_t { white = 0, black = 1 };
+
+/// The other side.
+[[nodiscard]] constexpr Color operator~(Color c) noexcept {
+    return static_cast<Color>(static_cast<std::uint8_t>(c) ^ 1U);
+}
+/// 0 for White, 1 for Black: an array index.
+[[nodiscard]] constexpr int index(Color c) noexcept { return static_cast<int>(c); }
+/// "white" or "black".
+[[nodiscard]] constexpr std::string_view to_string(Color c) noexcept {
+    return c == Color::white ? "white" : "black";
+}
+
+/// A piece kind, numbered by the variant (Russian: man 0, king 1; Tobit: hul 0, tobit 1;
+/// Shatra: shatra 0, biy 1, batyr 2, tura 3, yalkyn 4).
+using Kind = std::uint8_t;
+/// Largest number of piece kinds a variant may declare.
+inline constexpr int max_kinds = 7;
+/// Marker for "no kind" (e.g. a move without promotion).
+inline constexpr Kind no_kind = 0xFF;
+
+/// A piece on a vertex, packed in one byte: 0 = empty, else (color << 3) | (kind + 1).
+class Piece {
+public:
+    constexpr Piece() noexcept = default;
+    /// A piece of the given side and kind. Precondition: kind < max_kinds.
+    constexpr Piece(Color c, Kind k) noexcept
+        : code_(static_cast<std::uint8_t>((index(c) << 3) | (k + 1))) {}
+    /// The packed code, 0..15; usable as an array index (Zobrist keys).
+    [[nodiscard]] constexpr std::uint8_t code() const noexcept { return code_; }
+    [[nodiscard]] constexpr bool empty() const noexcept { return code_ == 0; }
+    /// Side of the piece. Precondition: !empty().
+    [[nodiscard]] constexpr Color color() const noexcept { return static_cast<Color>(code_ >> 3); }
+    /// Kind of the piece. Precondition: !empty().
+    [[nodiscard]] constexpr Kind kind() const noexcept {
+        return static_cast<Kind>((code_ & 7U) - 1);
+    }
+    constexpr bool operator==(const Piece&) const noexcept = default;
+
+private:
+    std::uint8_t code_ = 0;
+};
+
+/// The eight compass directions as seen from White's side of the board. North is White's
+/// forward. opposite(d) == d ^ 4.
+enum class Direction : std::uint8_t { n = 0, ne, e, se, s, sw, w, nw };
+inline constexpr int direction_count = 8;
+
+/// The direction pointing the other way.
+[[nodiscard]] constexpr Direction opposite(Direction d) noexcept {
+    return static_cast<Direction>(static_cast<std::uint8_t>(d) ^ 4U);
+}
+/// Direction as an index 0..7.
+[[nodiscard]] constexpr int index(Direction d) noexcept { return static_cast<int>(d); }
+/// Short name: "n", "ne", ..., "nw".
+[[nodiscard]] constexpr std::string_view to_string(Direction d) noexcept {
+    constexpr std::string_view names[] = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
+    return names[index(d)];
+}
+
+/// A set of directions: bit index(d) is set for d in the set.
+using DirectionSet = std::uint8_t;
+/// The set {d}.
+[[nodiscard]] constexpr DirectionSet dirs(Direction d) noexcept {
+    return static_cast<DirectionSet>(1U << index(d));
+}
+/// The union of several directions.
+template <class... D>
+[[nodiscard]] constexpr DirectionSet dirs(Direction d, D... rest) noexcept {
+    return static_cast<DirectionSet>(dirs(d) | dirs(rest...));
+}
+inline constexpr DirectionSet orthogonal_dirs =
+    dirs(Direction::n, Direction::e, Direction::s, Direction::w);
+inline constexpr DirectionSet diagonal_dirs =
+    dirs(Direction::ne, Direction::se, Direction::sw, Direction::nw);
+inline constexpr DirectionSet all_dirs = orthogonal_dirs | diagonal_dirs;
+
+/// Mirrors a direction set north<->south (White's directions to Black's).
+[[nodiscard]] constexpr DirectionSet flip_vertical(DirectionSet s) noexcept {
+    // n<->s, ne<->se, nw<->sw, e and w fixed.
+    constexpr int map[] = {4, 3, 2, 1, 0, 7, 6, 5};
+    DirectionSet r = 0;
+    for (int d = 0; d < direction_count; ++d) {
+        if ((s >> d) & 1U) r = static_cast<DirectionSet>(r | (1U << map[d]));
+    }
+    return r;
+}
+
+}  // namespace tradgames

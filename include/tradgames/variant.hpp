@@ -1,0 +1,176 @@
+// tradgames: the variant interface and the registry of variants.
+//
+// A variant is a descriptor (board graph, piece kinds, capture rules as data, rule options)
+// plus the few hooks that differ between games (quiet moves, drops, side effects of a move,
+// notation details, position strings). Front ends use only this interface; each game lives in
+// variants/<name>/ and registers itself by name.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tradgames/move.hpp"
+#include "tradgames/options.hpp"
+#include "tradgames/position.hpp"
+#include "tradgames/topology.hpp"
+#include "tradgames/types.hpp"
+
+namespace tradgames {
+
+/// Description of one piece kind of a variant.
+struct PieceKindInfo {
+    /// Name in the field's terms: "man", "king", "hul", "tobit", "biy", "batyr", ...
+    std::string name;
+    /// Prefix letter in position strings (PDN FEN), '\0' for the default kind (man, hul,
+    /// shatra). Russian/Tobit king: 'K'; Shatra: K biy, Q batyr, R tura, Y yalkyn.
+    char letter = '\0';
+    /// One-character symbol for text boards, White's (Black's is its lower case).
+    char symbol = '?';
+};
+
+/// How perft counts.
+struct PerftOptions {
+    /// U (one move per resulting position) or P (every capture path).
+    Duplicates duplicates = Duplicates::unique;
+    /// Count the moves at the last ply without making them (bulk counting).
+    bool bulk = true;
+};
+
+/// A move as it was matched from text, with how the text was written.
+struct ParsedMoveText {
+    /// Squares in the order written (at least two).
+    std::vector<Vertex> squares;
+    /// Promotion letter after '=', or '\0'.
+    char promotion = '\0';
+};
+
+/// Abstract variant. Instances are immutable after construction and safe to share between
+/// threads; every method is const.
+class Variant {
+public:
+    virtual ~Variant() = default;
+
+    /// Registry name: "russian", "shatra", "tobit", "tobit-4x4".
+    [[nodiscard]] const std::string& name() const noexcept { return name_; }
+    /// One-line description.
+    [[nodiscard]] const std::string& description() const noexcept { return description_; }
+    /// The compiled board.
+    [[nodiscard]] const Topology& topology() const noexcept { return *topology_; }
+    /// Current rule options (fixed at construction).
+    [[nodiscard]] const RuleOptions& options() const noexcept { return options_; }
+    /// Piece kinds, indexed by Kind.
+    [[nodiscard]] const std::vector<PieceKindInfo>& kinds() const noexcept { return kinds_; }
+
+    /// The initial position of the game.
+    [[nodiscard]] virtual Position initial_position() const = 0;
+
+    /// Appends the legal moves of the side to move to out (out is not cleared). An empty result
+    /// means the side to move has no legal move (it has lost, or the game is already over).
+    /// Throws Error if out overflows.
+    virtual void generate(const Position& pos, MoveList& out,
+                          Duplicates dup = Duplicates::unique) const = 0;
+    /// Makes a legal move, saving what unmake_move needs in u. Precondition: m was generated
+    /// for pos.
+    virtual void make_move(Position& pos, const Move& m, Undo& u) const = 0;
+    /// Undoes make_move(pos, m, u) exactly (placement, state, hash).
+    virtual void unmake_move(Position& pos, const Move& m, const Undo& u) const = 0;
+    /// Leaf count of the move tree to `depth` plies (depth 0: 1).
+    [[nodiscard]] virtual std::uint64_t perft(Position& pos, int depth,
+                                              const PerftOptions& opt) const = 0;
+
+    /// The move in the variant's notation: "c3-d4", "e3:c5:a7", "61-35", "5-2=Q".
+    [[nodiscard]] virtual std::string move_to_string(const Position& pos, const Move& m) const;
+    /// Finds the legal move written as `text` (separators '-', ':' or 'x'; any subset of the
+    /// intermediate landing squares may be written). With Duplicates::unique the canonical move
+    /// of its resulting position is returned. Throws ParseError for malformed text or an
+    /// unknown square, IllegalMoveError if no legal move matches, AmbiguousMoveError (listing
+    /// the candidates) if moves with different results match.
+    [[nodiscard]] Move parse_move(const Position& pos, std::string_view text,
+                                  Duplicates dup = Duplicates::unique) const;
+
+    /// Reads a position string (PDN FEN style). Throws ParseError (malformed text, naming the
+    /// place) or PositionError (impossible position, naming the problem).
+    [[nodiscard]] virtual Position parse_position(std::string_view text) const = 0;
+    /// Writes the position string; parse_position(position_to_string(p)) == p.
+    [[nodiscard]] virtual std::string position_to_string(const Position& pos) const = 0;
+
+protected:
+    Variant(std::string name, std::string description, std::shared_ptr<const Topology> topology,
+            RuleOptions options, std::vector<PieceKindInfo> kinds);
+
+    /// Whether landing i (< path.size()-1) of a capture is written in notation. Default: all.
+    [[nodiscard]] virtual bool writes_landing(const Position& pos, const Move& m,
+                                              std::size_t i) const;
+    /// Text appended for a promotion to kind k. Default: none.
+    [[nodiscard]] virtual std::string promotion_suffix(Kind k) const;
+    /// Splits move text into squares and a promotion letter. Default: squares separated by
+    /// '-', ':' or 'x', optional "=L" suffix. Throws ParseError.
+    [[nodiscard]] virtual ParsedMoveText split_move_text(std::string_view text) const;
+
+private:
+    std::string name_;
+    std::string description_;
+    std::shared_ptr<const Topology> topology_;
+    RuleOptions options_;
+    std::vector<PieceKindInfo> kinds_;
+};
+
+/// Base for concrete variants: implements the virtual move interface and perft on top of the
+/// derived class's non-virtual generate_moves / do_move / undo_move, so that perft runs
+/// without virtual calls (CRTP).
+template <class Derived>
+class VariantBase : public Variant {
+public:
+    void generate(const Position& pos, MoveList& out, Duplicates dup) const final {
+        self().generate_moves(pos, out, dup);
+    }
+    void make_move(Position& pos, const Move& m, Undo& u) const final { self().do_move(pos, m, u); }
+    void unmake_move(Position& pos, const Move& m, const Undo& u) const final {
+        self().undo_move(pos, m, u);
+    }
+    std::uint64_t perft(Position& pos, int depth, const PerftOptions& opt) const final {
+        return depth <= 0 ? 1 : perft_node(pos, depth, opt);
+    }
+
+protected:
+    using Variant::Variant;
+
+private:
+    const Derived& self() const noexcept { return static_cast<const Derived&>(*this); }
+    std::uint64_t perft_node(Position& pos, int depth, const PerftOptions& opt) const {
+        MoveList list;
+        self().generate_moves(pos, list, opt.duplicates);
+        if (depth == 1 && opt.bulk) return list.size();
+        std::uint64_t n = 0;
+        Undo u;
+        for (const Move& m : list) {
+            self().do_move(pos, m, u);
+            n += depth == 1 ? 1 : perft_node(pos, depth - 1, opt);
+            self().undo_move(pos, m, u);
+        }
+        return n;
+    }
+};
+
+/// Entry of the variant registry.
+struct VariantInfo {
+    std::string name;
+    std::string description;
+};
+
+/// The registered variants, in registration order.
+[[nodiscard]] std::vector<VariantInfo> list_variants();
+
+/// Creates variant `name` with rule options given as "key=value" strings (applied in order).
+/// Throws OptionError for an unknown variant (listing the known ones) or a bad option.
+[[nodiscard]] std::shared_ptr<const Variant> make_variant(
+    std::string_view name, const std::vector<std::string>& options = {});
+
+/// The option declarations (with defaults) of variant `name`. Throws OptionError if unknown.
+[[nodiscard]] std::vector<OptionSpec> variant_options(std::string_view name);
+
+}  // namespace tradgames

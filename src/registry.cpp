@@ -1,0 +1,49 @@
+#include <functional>
+
+#include "tradgames/error.hpp"
+#include "tradgames/variant.hpp"
+#include "russian/russian.hpp"
+
+namespace tradgames {
+
+namespace {
+
+struct Entry {
+    const char* name;
+    const char* description;
+    std::function<std::shared_ptr<const Variant>(const std::vector<std::string>&)> make;
+    std::function<std::vector<OptionSpec>()> specs;
+};
+
+const std::vector<Entry>& registry() {
+    static const std::vector<Entry> r = {
+        {"russian", "Russian checkers (shashki), 8x8", russian::make, russian::option_specs},
+    };
+    return r;
+}
+
+const Entry& lookup(std::string_view name) {
+    for (const Entry& e : registry()) {
+        if (e.name == name) return e;
+    }
+    std::string known;
+    for (const Entry& e : registry()) known += (known.empty() ? "" : ", ") + std::string(e.name);
+    throw OptionError("unknown variant '" + std::string(name) + "' (known: " + known + ")");
+}
+
+}  // namespace
+
+std::vector<VariantInfo> list_variants() {
+    std::vector<VariantInfo> r;
+    for (const Entry& e : registry()) r.push_back({e.name, e.description});
+    return r;
+}
+
+std::shared_ptr<const Variant> make_variant(std::string_view name,
+                                            const std::vector<std::string>& options) {
+    return lookup(name).make(options);
+}
+
+std::vector<OptionSpec> variant_options(std::string_view name) { return lookup(name).specs(); }
+
+}  // namespace tradgames

@@ -1,0 +1,153 @@
+#include "tradgames/variant.hpp"
+
+#include <cctype>
+#include <string>
+
+#include "tradgames/error.hpp"
+
+namespace tradgames {
+
+Variant::Variant(std::string name, std::string description,
+                 std::shared_ptr<const Topology> topology, RuleOptions options,
+                 std::vector<PieceKindInfo> kinds)
+    : name_(std::move(name)),
+      description_(std::move(description)),
+      topology_(std::move(topology)),
+      options_(std::move(options)),
+      kinds_(std::move(kinds)) {}
+
+bool Variant::writes_landing(const Position&, const Move&, std::size_t) const { return true; }
+
+std::string Variant::promotion_suffix(Kind) const { return {}; }
+
+std::string Variant::move_to_string(const Position& pos, const Move& m) const {
+    const Topology& t = topology();
+    std::string s(t.name(m.from));
+    if (m.is_capture()) {
+        for (std::size_t i = 0; i + 1 < m.path.size(); ++i) {
+            if (writes_landing(pos, m, i)) {
+                s += ':';
+                s += t.name(m.path[i]);
+            }
+        }
+        s += ':';
+    } else {
+        s += '-';
+    }
+    s += t.name(m.to);
+    if (m.promotion != no_kind) s += promotion_suffix(m.promotion);
+    return s;
+}
+
+ParsedMoveText Variant::split_move_text(std::string_view text) const {
+    ParsedMoveText r;
+    std::string_view body = text;
+    if (const auto eq = body.find('='); eq != std::string_view::npos) {
+        const std::string_view suffix = body.substr(eq + 1);
+        if (suffix.size() != 1 || !std::isalpha(static_cast<unsigned char>(suffix[0]))) {
+            throw ParseError("move " + quoted(text) + ": bad promotion suffix at offset " +
+                             std::to_string(eq));
+        }
+        r.promotion = static_cast<char>(std::toupper(static_cast<unsigned char>(suffix[0])));
+        body = body.substr(0, eq);
+    }
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= body.size(); ++i) {
+        const bool sep = i == body.size() || body[i] == '-' || body[i] == ':' || body[i] == 'x' ||
+                         body[i] == 'X';
+        if (!sep) continue;
+        const std::string_view tok = body.substr(start, i - start);
+        if (tok.empty()) {
+            throw ParseError("move " + quoted(text) + ": empty square at offset " +
+                             std::to_string(start));
+        }
+        const auto v = topology().find(tok);
+        if (!v) {
+            throw ParseError("move " + quoted(text) + ": unknown square '" +
+                             std::string(tok) + "' for " + name());
+        }
+        r.squares.push_back(*v);
+        start = i + 1;
+    }
+    if (r.squares.size() < 2) {
+        throw ParseError("move " + quoted(text) + ": expected at least two squares");
+    }
+    return r;
+}
+
+namespace {
+
+/// Squares the piece passes or lands on, in order, after leaving `from` (captured squares
+/// excluded; the final square included).
+VertexList traversed(const Topology& topo, const Move& m) {
+    VertexList r;
+    Vertex at = m.from;
+    for (Vertex L : m.path) {
+        const auto d = topo.line_direction(at, L);
+        if (d) {
+            for (Vertex x : topo.ray(at, *d)) {
+                if (!has(m.captured_mask, x) && r.size() < r.capacity()) r.push_back(x);
+                if (x == L) break;
+            }
+        } else if (r.size() < r.capacity()) {
+            r.push_back(L);
+        }
+        at = L;
+    }
+    return r;
+}
+
+bool matches(const ParsedMoveText& t, const Move& m, const Variant& v) {
+    if (t.squares.front() != m.from || t.squares.back() != m.to) return false;
+    if (t.promotion != '\0') {
+        if (m.promotion == no_kind || v.kinds()[m.promotion].letter != t.promotion) return false;
+    }
+    if (t.squares.size() == 2) return true;
+    // Written intermediate squares must lie on the way, in order (russian.md 2.1: short or
+    // expanded captures; Tobit 6.4: fully expanded paths).
+    const VertexList way = traversed(v.topology(), m);
+    std::size_t j = 0;
+    for (std::size_t i = 1; i + 1 < t.squares.size(); ++i) {
+        while (j + 1 < way.size() && way[j] != t.squares[i]) ++j;
+        if (j + 1 >= way.size()) return false;
+        ++j;
+    }
+    return true;
+}
+
+}  // namespace
+
+Move Variant::parse_move(const Position& pos, std::string_view text, Duplicates dup) const {
+    const ParsedMoveText t = split_move_text(text);
+    MoveList all;
+    generate(pos, all, Duplicates::all_paths);
+    std::vector<const Move*> found;
+    for (const Move& m : all) {
+        if (!matches(t, m, *this)) continue;
+        bool seen = false;
+        for (const Move* f : found) seen = seen || (dup == Duplicates::unique ? f->same_result(m) : *f == m);
+        if (!seen) found.push_back(&m);
+    }
+    if (found.empty()) {
+        throw IllegalMoveError("move " + quoted(text) + " is not legal in " +
+                               position_to_string(pos));
+    }
+    if (found.size() > 1) {
+        bool same = true;
+        for (const Move* f : found) same = same && f->same_result(*found.front());
+        if (!same || dup == Duplicates::all_paths) {
+            std::string c;
+            for (const Move* f : found) c += (c.empty() ? "" : ", ") + move_to_string(pos, *f);
+            throw AmbiguousMoveError("move " + quoted(text) + " is ambiguous: " + c);
+        }
+    }
+    if (dup == Duplicates::all_paths) return *found.front();
+    MoveList unique;
+    generate(pos, unique, Duplicates::unique);
+    for (const Move& m : unique) {
+        if (m.same_result(*found.front())) return m;
+    }
+    return *found.front();  // unreachable when U and P lists agree on results
+}
+
+}  // namespace tradgames

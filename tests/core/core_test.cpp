@@ -1,0 +1,118 @@
+// Core: board graph, topology, options, FEN splitting, random generator.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "tradgames/board_graph.hpp"
+#include "tradgames/error.hpp"
+#include "tradgames/fen.hpp"
+#include "tradgames/options.hpp"
+#include "tradgames/random.hpp"
+#include "tradgames/topology.hpp"
+
+using namespace tradgames;
+
+namespace {
+// A 3x1 line a-b-c with a branch d above b.
+BoardGraph tee() {
+    BoardGraph g;
+    for (const char* n : {"a", "b", "c", "d"}) g.add_vertex({n, {}, 0, 0, 0});
+    g.add_link(0, 1, Direction::e);
+    g.add_link(1, 2, Direction::e);
+    g.add_link(1, 3, Direction::n);
+    return g;
+}
+}  // namespace
+
+TEST_SUITE("core") {
+    TEST_CASE("board graph: links are symmetric, duplicates rejected") {
+        BoardGraph g = tee();
+        CHECK(g.vertex_count() == 4);
+        CHECK_THROWS_AS(g.add_link(0, 1, Direction::e), BoardError);
+        CHECK_THROWS_AS(g.add_link(2, 1, Direction::w), BoardError);  // b already has a w link
+        CHECK_THROWS_AS(g.add_link(0, 0, Direction::n), BoardError);
+        CHECK_THROWS_AS(g.add_link(0, 9, Direction::n), BoardError);
+        std::ostringstream dot;
+        g.write_graphviz(dot);
+        CHECK(dot.str().find("label=\"ne\"") == std::string::npos);
+        CHECK(dot.str().find("label=\"e\"") != std::string::npos);
+    }
+
+    TEST_CASE("topology: neighbours, rays, names") {
+        const Topology t(tee());
+        CHECK(t.size() == 4);
+        CHECK(t.all() == 0xF);
+        CHECK(t.neighbour(0, Direction::e) == 1);
+        CHECK(t.neighbour(1, Direction::w) == 0);
+        CHECK(t.neighbour(3, Direction::s) == 1);
+        CHECK(t.neighbour(0, Direction::n) == no_vertex);
+        const auto r = t.ray(0, Direction::e);
+        REQUIRE(r.size() == 2);
+        CHECK(r[0] == 1);
+        CHECK(r[1] == 2);
+        CHECK(t.ray(3, Direction::s).size() == 1);  // d-b, the line stops at b
+        CHECK(t.find("C") == Vertex{2});
+        CHECK_FALSE(t.find("e").has_value());
+        CHECK(t.line_direction(0, 2) == Direction::e);
+        CHECK_FALSE(t.line_direction(0, 3).has_value());
+        CHECK(t.directions(1) == dirs(Direction::e, Direction::w, Direction::n));
+    }
+
+    TEST_CASE("topology: too many vertices, duplicate names") {
+        BoardGraph g;
+        for (int i = 0; i < 64; ++i) g.add_vertex({std::to_string(i), {}, 0, 0, 0});
+        CHECK_THROWS_AS(g.add_vertex({"64", {}, 0, 0, 0}), BoardError);
+        BoardGraph h;
+        h.add_vertex({"a", {}, 0, 0, 0});
+        h.add_vertex({"b", {"A"}, 0, 0, 0});
+        CHECK_THROWS_AS(Topology(std::move(h)), BoardError);
+    }
+
+    TEST_CASE("rule options: types, defaults and errors") {
+        RuleOptions o({{"flag", OptionType::boolean, "false", {}, 0, 0, "a flag"},
+                       {"n", OptionType::integer, "15", {}, 0, 100, "a number"},
+                       {"mode", OptionType::choice, "a", {"a", "b"}, 0, 0, "a choice"}});
+        CHECK(o.all_default());
+        CHECK_FALSE(o.flag("flag"));
+        o.set("flag=on");
+        CHECK(o.flag("flag"));
+        o.set("n", "30");
+        CHECK(o.integer("n") == 30);
+        o.set("mode=b");
+        CHECK(o.choice("mode") == "b");
+        CHECK_FALSE(o.all_default());
+        CHECK_THROWS_WITH_AS(o.set("nope=1"), doctest::Contains("unknown rule option 'nope'"),
+                             OptionError);
+        CHECK_THROWS_WITH_AS(o.set("n=101"), doctest::Contains("outside 0..100"), OptionError);
+        CHECK_THROWS_WITH_AS(o.set("n=1x"), doctest::Contains("not a whole number"), OptionError);
+        CHECK_THROWS_WITH_AS(o.set("mode=c"), doctest::Contains("not one of: a, b"), OptionError);
+        CHECK_THROWS_WITH_AS(o.set("flag=maybe"), doctest::Contains("not a boolean"), OptionError);
+        CHECK_THROWS_WITH_AS(o.set("flag"), doctest::Contains("expected key=value"), OptionError);
+    }
+
+    TEST_CASE("FEN splitting: ranges, prefixes, fields") {
+        const FenText f = split_fen("B:WK3,1-2:B:TWB:E22");
+        CHECK(f.side == Color::black);
+        REQUIRE(f.pieces.size() == 3);
+        CHECK(f.pieces[0].prefix == "K");
+        CHECK(f.pieces[0].square == "3");
+        CHECK(f.pieces[2].square == "2");
+        REQUIRE(f.fields.size() == 2);
+        CHECK(f.fields[0].letter == 'T');
+        CHECK(f.fields[0].value == "WB");
+        CHECK(join_numbered({{"K", 53}, {"", 46}, {"", 47}, {"", 48}, {"", 50}, {"", 51}}) ==
+              "K53,46-48,50,51");
+        CHECK_THROWS_AS((void)split_fen("W:W1-"), ParseError);
+        CHECK_THROWS_AS((void)split_fen("W:W\x01"), ParseError);
+    }
+
+    TEST_CASE("random generator: deterministic and in range") {
+        Rng a(7);
+        Rng b(7);
+        for (int i = 0; i < 100; ++i) {
+            const auto x = a.below(10);
+            CHECK(x == b.below(10));
+            CHECK(x < 10);
+        }
+    }
+}
