@@ -16,6 +16,10 @@ Variant::Variant(std::string name, std::string description,
       options_(std::move(options)),
       kinds_(std::move(kinds)) {}
 
+GameRules Variant::game_rules() const { return {}; }
+
+std::unique_ptr<Adjudicator> Variant::make_adjudicator(const Position&) const { return nullptr; }
+
 bool Variant::writes_landing(const Position&, const Move&, std::size_t) const { return true; }
 
 std::string Variant::promotion_suffix(Kind) const { return {}; }

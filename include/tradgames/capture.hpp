@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -80,6 +81,40 @@ struct CaptureRules {
     Removal removal = Removal::end_of_move;
     /// Forbid reversing direction between two consecutive jumps (Turkish draughts).
     bool no_180_turn = false;
+
+    /// Derived table: the vertices on which an enemy piece could be the first victim of a
+    /// piece of kind k standing on v ([k][v]). All-ones (no filtering) until compile().
+    std::array<std::array<Mask, max_vertices>, max_kinds> reach = [] {
+        std::array<std::array<Mask, max_vertices>, max_kinds> r{};
+        for (auto& row : r) row.fill(~Mask{0});
+        return r;
+    }();
+
+    /// Derived: 1 + the highest kind that captures (kinds above it are skipped).
+    int kind_count = max_kinds;
+
+    /// Fills `reach` and `kind_count` from the board and `kinds`; call after setting `kinds`.
+    /// Lets the generator skip pieces that have no enemy within reach.
+    void compile(const Topology& t) noexcept {
+        kind_count = 0;
+        for (int k = 0; k < max_kinds; ++k) {
+            if (kinds[static_cast<std::size_t>(k)].directions != 0) kind_count = k + 1;
+        }
+        for (int k = 0; k < max_kinds; ++k) {
+            for (Vertex v = 0; v < t.size(); ++v) {
+                Mask m = 0;
+                for (int d = 0; d < direction_count; ++d) {
+                    if (((kinds[static_cast<std::size_t>(k)].directions >> d) & 1U) == 0) continue;
+                    const auto ray = t.ray(v, static_cast<Direction>(d));
+                    if (ray.size() < 2) continue;  // no vertex behind a victim
+                    const std::size_t n =
+                        kinds[static_cast<std::size_t>(k)].leap == Leap::short_leap ? 1 : ray.size() - 1;
+                    for (std::size_t i = 0; i < n; ++i) m |= bit(ray[i]);
+                }
+                reach[static_cast<std::size_t>(k)][v] = m;
+            }
+        }
+    }
 };
 
 /// Default hooks: everything is decided by CaptureRules. A variant derives from this struct and
@@ -124,7 +159,14 @@ public:
     std::size_t generate(const Position& pos, MoveList& out, Duplicates dup) {
         const std::size_t before = out.size();
         const Color side = pos.side_to_move();
-        for_each_vertex(pos.pieces(side), [&](Vertex v) { generate_from(pos, v, out, dup); });
+        const Mask enemy = pos.pieces(~side);
+        Mask capturers = 0;
+        for (Kind k = 0; k < rules_.kind_count; ++k) {
+            for_each_vertex(pos.pieces(side, k), [&](Vertex v) {
+                if ((rules_.reach[k][v] & enemy) != 0) capturers |= bit(v);
+            });
+        }
+        for_each_vertex(capturers, [&](Vertex v) { generate_from(pos, v, out, dup); });
         return out.size() - before;
     }
 
@@ -158,7 +200,7 @@ public:
     /// True if the piece on `from` (of the side to move) has at least one jump.
     [[nodiscard]] bool can_capture(const Position& pos, Vertex from) {
         const Piece p = pos.at(from);
-        if (rules_.kinds[p.kind()].directions == 0) return false;
+        if ((rules_.reach[p.kind()][from] & pos.pieces(~p.color())) == 0) return false;
         start(pos, from, p, nullptr, Duplicates::all_paths, 0);
         return has_jump(from, p.kind(), -1);
     }
@@ -179,36 +221,48 @@ private:
         occupied_ = pos.occupied() & ~bit(from);  // the origin is empty during the move
         enemy_ = pos.pieces(~side_);
         captured_ = 0;
+        block_ = occupied_;
+        victims_ = enemy_;
         depth_ = 0;
         ncaps_ = 0;
     }
 
-    [[nodiscard]] Mask blockers() const noexcept {
-        return rules_.removal == Removal::immediate ? occupied_ & ~captured_ : occupied_;
-    }
-    [[nodiscard]] Mask victims() const noexcept { return enemy_ & ~captured_; }
-
+    // Captured pieces cannot be jumped again; under end-of-move removal they still block.
     void push_victim(Vertex v) noexcept {
         caps_[ncaps_++] = v;
         captured_ |= bit(v);
+        victims_ &= ~bit(v);
+        if (rules_.removal == Removal::immediate) block_ &= ~bit(v);
     }
-    void pop_victim() noexcept { captured_ &= ~bit(caps_[--ncaps_]); }
+    void pop_victim() noexcept {
+        const Vertex v = caps_[--ncaps_];
+        captured_ &= ~bit(v);
+        victims_ |= bit(v);
+        if (rules_.removal == Removal::immediate) block_ |= bit(v);
+    }
 
     /// Victim and landing vertices (after the landing filter) of a jump from `at` in direction
     /// d by a piece of kind k; returns the number of landings (0: no jump).
     int find_jump(Vertex at, int d, Kind k, Vertex& victim,
                   std::array<Vertex, max_ray_length>& land) const noexcept {
         const PieceCaptureRule& r = rules_.kinds[k];
-        const auto ray = topo_.ray(at, static_cast<Direction>(d));
-        const Mask block = blockers();
-        std::size_t i = 0;
-        if (r.leap == Leap::long_leap) {
-            while (i < ray.size() && !has(block, ray[i])) ++i;
+        if (r.leap == Leap::short_leap) {  // the common case, without scanning
+            const Vertex over = topo_.neighbour(at, static_cast<Direction>(d));
+            if (over == no_vertex || !has(victims_, over)) return 0;
+            const Vertex to = topo_.neighbour(over, static_cast<Direction>(d));
+            if (to == no_vertex || has(block_, to) || !hooks_.can_land(origin_, k, to)) return 0;
+            victim = over;
+            land[0] = to;
+            return 1;
         }
-        if (i + 1 >= ray.size() || !has(victims(), ray[i])) return 0;
+        const auto ray = topo_.ray(at, static_cast<Direction>(d));
+        const Mask block = block_;
+        std::size_t i = 0;
+        while (i < ray.size() && !has(block, ray[i])) ++i;
+        if (i + 1 >= ray.size() || !has(victims_, ray[i])) return 0;
         victim = ray[i++];
         int n = 0;
-        const bool one = r.leap == Leap::short_leap || r.landing == Landing::right_behind;
+        const bool one = r.landing == Landing::right_behind;
         for (; i < ray.size() && !has(block, ray[i]); ++i) {
             if (hooks_.can_land(origin_, k, ray[i])) land[static_cast<std::size_t>(n++)] = ray[i];
             if (one) break;
@@ -226,11 +280,11 @@ private:
 
     /// True if a piece of kind k on `at` has a jump (captured set as it is now).
     [[nodiscard]] bool has_jump(Vertex at, Kind k, int last_dir) const noexcept {
-        const DirectionSet ds = jump_dirs(k, last_dir);
+        unsigned ds = jump_dirs(k, last_dir);
         Vertex victim = no_vertex;
         std::array<Vertex, max_ray_length> land;
-        for (int d = 0; d < direction_count; ++d) {
-            if (((ds >> d) & 1U) != 0 && find_jump(at, d, k, victim, land) > 0) return true;
+        for (; ds != 0; ds &= ds - 1) {
+            if (find_jump(at, std::countr_zero(ds), k, victim, land) > 0) return true;
         }
         return false;
     }
@@ -248,11 +302,10 @@ private:
 
     /// All jumps of a piece of kind k standing on `at`. Returns false if it has none.
     bool extend(Vertex at, Kind k, int last_dir) {
-        const DirectionSet ds = jump_dirs(k, last_dir);
         std::array<Vertex, max_ray_length> land;
         bool found = false;
-        for (int d = 0; d < direction_count; ++d) {
-            if (((ds >> d) & 1U) == 0) continue;
+        for (unsigned ds = jump_dirs(k, last_dir); ds != 0; ds &= ds - 1) {
+            const int d = std::countr_zero(ds);
             Vertex victim = no_vertex;
             const int n = find_jump(at, d, k, victim, land);
             if (n == 0) continue;
@@ -332,8 +385,8 @@ private:
         m.from = origin_;
         m.to = path_[depth_ - 1];
         m.promotion = k == start_kind_ ? no_kind : k;
-        m.path.assign(path_.begin(), path_.begin() + depth_);
-        m.captured.assign(caps_.begin(), caps_.begin() + ncaps_);
+        for (int i = 0; i < depth_; ++i) m.path.push_back(path_[static_cast<std::size_t>(i)]);
+        for (int i = 0; i < ncaps_; ++i) m.captured.push_back(caps_[static_cast<std::size_t>(i)]);
         m.captured_mask = captured_;
         merge_duplicate();
     }
@@ -396,6 +449,8 @@ private:
     Mask occupied_ = 0;
     Mask enemy_ = 0;
     Mask captured_ = 0;
+    Mask block_ = 0;    // vertices a jump cannot pass or land on
+    Mask victims_ = 0;  // enemy pieces not yet captured
     int depth_ = 0;
     int ncaps_ = 0;
     std::array<Vertex, max_jumps> path_{};

@@ -37,6 +37,10 @@ using VertexList = boost::container::static_vector<Vertex, max_jumps>;
 
 /// One whole turn.
 struct Move {
+    /// An empty quiet move. (User-provided so that MoveList::emplace_back does not zero the
+    /// unused capacity of the vertex lists.)
+    Move() noexcept {}  // NOLINT(modernize-use-equals-default)
+
     MoveKind kind = MoveKind::quiet;
     /// Starting vertex (for a drop: the vertex the man is taken from).
     Vertex from = no_vertex;
@@ -161,8 +165,7 @@ inline void revert_move(Position& p, const Move& m, const Undo& u) {
     p.remove(m.to);
     for (std::size_t i = m.captured.size(); i-- > 0;) p.put(m.captured[i], u.captured[i]);
     p.put(m.from, u.moved);
-    p.set_state(u.state);
-    p.restore_hash(u.hash);
+    p.restore(u.state, u.hash);
 }
 
 }  // namespace tradgames

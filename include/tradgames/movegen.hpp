@@ -28,12 +28,11 @@ inline Move& add_quiet(MoveList& out, Vertex from, Vertex to, Kind promotion = n
 inline void add_steps(const Topology& t, const Position& pos, Vertex from, DirectionSet ds,
                       MoveList& out, Mask promotion_zone = 0, Kind promotes_to = no_kind) {
     const Mask occ = pos.occupied();
-    for (int d = 0; d < direction_count; ++d) {
-        if (((ds >> d) & 1U) == 0) continue;
-        const Vertex to = t.neighbour(from, static_cast<Direction>(d));
-        if (to == no_vertex || has(occ, to)) continue;
+    for_each_direction(ds, [&](Direction d) {
+        const Vertex to = t.neighbour(from, d);
+        if (to == no_vertex || has(occ, to)) return;
         add_quiet(out, from, to, has(promotion_zone, to) ? promotes_to : no_kind);
-    }
+    });
 }
 
 /// Appends a slide from `from` to every vertex reachable along a ray in the directions ds over
@@ -41,13 +40,12 @@ inline void add_steps(const Topology& t, const Position& pos, Vertex from, Direc
 inline void add_slides(const Topology& t, const Position& pos, Vertex from, DirectionSet ds,
                        MoveList& out) {
     const Mask occ = pos.occupied();
-    for (int d = 0; d < direction_count; ++d) {
-        if (((ds >> d) & 1U) == 0) continue;
-        for (Vertex to : t.ray(from, static_cast<Direction>(d))) {
+    for_each_direction(ds, [&](Direction d) {
+        for (Vertex to : t.ray(from, d)) {
             if (has(occ, to)) break;
             add_quiet(out, from, to);
         }
-    }
+    });
 }
 
 }  // namespace tradgames

@@ -95,8 +95,12 @@ public:
         hash_ ^= state_.hash() ^ s.hash();
         state_ = s;
     }
-    /// Restores a hash saved before a sequence of mutations that is being undone.
-    void restore_hash(std::uint64_t h) noexcept { hash_ = h; }
+    /// Restores the state and hash saved before a sequence of mutations that is being undone
+    /// (the hash is not recomputed). Precondition: placement and side are restored already.
+    void restore(const PositionState& s, std::uint64_t h) noexcept {
+        state_ = s;
+        hash_ = h;
+    }
 
     /// Hash recomputed from scratch (for checking the incremental one).
     [[nodiscard]] std::uint64_t compute_hash() const noexcept {

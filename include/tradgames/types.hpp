@@ -120,6 +120,16 @@ inline constexpr DirectionSet diagonal_dirs =
     dirs(Direction::ne, Direction::se, Direction::sw, Direction::nw);
 inline constexpr DirectionSet all_dirs = orthogonal_dirs | diagonal_dirs;
 
+/// Calls f(d) for each direction d of the set s, in index order.
+template <class F>
+constexpr void for_each_direction(DirectionSet s, F&& f) {
+    unsigned m = s;
+    while (m != 0) {
+        f(static_cast<Direction>(std::countr_zero(m)));
+        m &= m - 1;
+    }
+}
+
 /// Mirrors a direction set north<->south (White's directions to Black's).
 [[nodiscard]] constexpr DirectionSet flip_vertical(DirectionSet s) noexcept {
     // n<->s, ne<->se, nw<->sw, e and w fixed.

@@ -48,6 +48,30 @@ struct ParsedMoveText {
     char promotion = '\0';
 };
 
+struct GameResult;
+
+/// Game-level rules of a variant that the Game applies itself.
+struct GameRules {
+    /// A position occurring this many times is a draw; 0 = no repetition rule.
+    int repetition_draw = 3;
+    /// The game is drawn after this many plies; 0 = no cap.
+    int ply_cap = 0;
+};
+
+/// Per-variant adjudication (draw rules with counters, variant-specific wins), fed one move at a
+/// time by Game. An adjudicator is a value: Game clones it before every move to support undo.
+class Adjudicator {
+public:
+    virtual ~Adjudicator() = default;
+    /// A copy of this adjudicator's state.
+    [[nodiscard]] virtual std::unique_ptr<Adjudicator> clone() const = 0;
+    /// Called after `m` led from `before` to `after`; returns a result if a rule ends the game
+    /// there, else nullopt. `has_moves` tells whether the side to move in `after` has a legal
+    /// move (a rule may want to name the reason of a loss itself, e.g. a captured biy).
+    virtual std::optional<GameResult> after_move(const Position& before, const Move& m,
+                                                 const Position& after, bool has_moves) = 0;
+};
+
 /// Abstract variant. Instances are immutable after construction and safe to share between
 /// threads; every method is const.
 class Variant {
@@ -97,6 +121,13 @@ public:
     [[nodiscard]] virtual Position parse_position(std::string_view text) const = 0;
     /// Writes the position string; parse_position(position_to_string(p)) == p.
     [[nodiscard]] virtual std::string position_to_string(const Position& pos) const = 0;
+
+    /// Repetition and ply-cap rules for Game, from the rule options. Default: threefold
+    /// repetition, no cap.
+    [[nodiscard]] virtual GameRules game_rules() const;
+    /// A fresh adjudicator for a game starting at `start`, or nullptr when the variant has no
+    /// rule beyond those Game applies (no legal move, repetition, ply cap).
+    [[nodiscard]] virtual std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const;
 
 protected:
     Variant(std::string name, std::string description, std::shared_ptr<const Topology> topology,

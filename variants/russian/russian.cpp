@@ -73,6 +73,7 @@ Russian::Russian(RuleOptions options)
     rules_.promotion_zone = {t.zone_mask(white_promotion), t.zone_mask(black_promotion)};
     rules_.promote_mid_capture = true;     // KOD 1.5.15
     rules_.removal = Removal::end_of_move;  // Turkish strike, russian.md 1.4.6
+    rules_.compile(t);
     man_steps_ = {dirs(Direction::ne, Direction::nw), dirs(Direction::se, Direction::sw)};
 }
 

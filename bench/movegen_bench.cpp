@@ -1,0 +1,55 @@
+// Move generation and perft benchmarks (Google Benchmark). Run:
+//   build/tradgames_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+// Quote medians; the counters give leaves (or moves) per second.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "tradgames/variant.hpp"
+
+namespace {
+
+using tradgames::Duplicates;
+
+// Legal-move generation at a fixed position, repeated.
+void movegen(benchmark::State& state, const std::string& variant, const std::string& fen) {
+    const auto v = tradgames::make_variant(variant);
+    const tradgames::Position p = fen.empty() ? v->initial_position() : v->parse_position(fen);
+    std::size_t moves = 0;
+    for (auto _ : state) {
+        tradgames::MoveList list;
+        v->generate(p, list);
+        moves += list.size();
+        benchmark::DoNotOptimize(list.size());
+    }
+    state.counters["moves/s"] = benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
+}
+
+// perft to a fixed depth; arg 0 = depth, arg 1 = bulk counting (1) or not (0), arg 2 = P (1).
+void perft(benchmark::State& state, const std::string& variant, const std::string& fen) {
+    const auto v = tradgames::make_variant(variant);
+    tradgames::Position p = fen.empty() ? v->initial_position() : v->parse_position(fen);
+    tradgames::PerftOptions o;
+    o.bulk = state.range(1) != 0;
+    o.duplicates = state.range(2) != 0 ? Duplicates::all_paths : Duplicates::unique;
+    std::uint64_t leaves = 0;
+    for (auto _ : state) leaves += v->perft(p, static_cast<int>(state.range(0)), o);
+    state.counters["leaves/s"] = benchmark::Counter(static_cast<double>(leaves), benchmark::Counter::kIsRate);
+}
+
+// Row 6 of russian.md 3.3: men in contact on both wings (its perft is capture-rich).
+const std::string russian_captures = "W:Wc5,e5,d4,g3,d2,f2,a1,c1,e1,g1:Bf8,h8,a7,c7,e7,g7,b6,h6,a5,g5";
+// Two white kings among seven black men: 11 capture sequences, up to 4 pieces long.
+const std::string russian_kings = "W:WKa1,Kh2:Bc3,e3,e7,f4,c5,b6,g5";
+
+}  // namespace
+
+BENCHMARK_CAPTURE(movegen, russian_start, std::string("russian"), std::string(""));
+BENCHMARK_CAPTURE(movegen, russian_captures, std::string("russian"), russian_captures);
+BENCHMARK_CAPTURE(movegen, russian_kings, std::string("russian"), russian_kings);
+BENCHMARK_CAPTURE(perft, russian_start, std::string("russian"), std::string(""))
+    ->Args({9, 1, 0})->Args({9, 0, 0})->Args({9, 1, 1})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(perft, russian_captures, std::string("russian"), russian_captures)
+    ->Args({7, 1, 0})->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();

@@ -1,0 +1,43 @@
+#include "common.hpp"
+
+namespace tgcli {
+
+namespace tg = tradgames;
+using json = nlohmann::json;
+
+void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required) {
+    auto* v = cmd->add_option("--variant,-v", a.variant, "variant name (see `tradgames variants`)");
+    if (variant_required) v->required();
+    cmd->add_option("--fen,-f", a.fen, "position string (default: the initial position)");
+    cmd->add_option("--option,-o", a.options, "rule option key=value (repeatable)")
+        ->allow_extra_args(false);
+}
+
+Setup setup(const VariantArgs& a) {
+    Setup s;
+    s.variant = tg::make_variant(a.variant, a.options);
+    s.position = a.fen.empty() ? s.variant->initial_position() : s.variant->parse_position(a.fen);
+    return s;
+}
+
+json move_json(const tg::Variant& v, const tg::Position& pos, const tg::Move& m) {
+    const tg::Topology& t = v.topology();
+    json path = json::array({std::string(t.name(m.from))});
+    for (tg::Vertex x : m.path) path.push_back(std::string(t.name(x)));
+    json captured = json::array();
+    for (tg::Vertex x : m.captured) captured.push_back(std::string(t.name(x)));
+    tg::Position after = pos;
+    tg::Undo u;
+    v.make_move(after, m, u);
+    return json{{"notation", v.move_to_string(pos, m)},
+                {"from", std::string(t.name(m.from))},
+                {"to", std::string(t.name(m.to))},
+                {"path", path},
+                {"captured", captured},
+                {"promotion", m.promotion == tg::no_kind ? json(nullptr)
+                                                        : json(v.kinds().at(m.promotion).name)},
+                {"drop", m.is_drop()},
+                {"after", v.position_to_string(after)}};
+}
+
+}  // namespace tgcli

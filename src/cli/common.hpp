@@ -1,0 +1,57 @@
+// Shared pieces of the `tradgames` command: subcommand registration, the --variant/--fen/
+// --option arguments, and JSON writers. Each subcommand lives in its own cmd_*.cpp file and
+// registers itself from main.cpp.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "tradgames/move.hpp"
+#include "tradgames/position.hpp"
+#include "tradgames/variant.hpp"
+
+namespace tgcli {
+
+/// A registered subcommand: its CLI11 app and what to run when it was chosen. run() returns the
+/// exit status; it may throw (main prints one line and exits 2).
+struct Command {
+    CLI::App* app = nullptr;
+    std::function<int()> run;
+};
+
+/// Adds subcommands to `app`, appending them to `out`.
+using Registrar = void (*)(CLI::App& app, std::vector<Command>& out);
+
+/// --variant, --fen, --option.
+struct VariantArgs {
+    std::string variant;
+    std::string fen;
+    std::vector<std::string> options;
+};
+
+/// Adds --variant (required unless variant_required is false), --fen and --option to cmd.
+void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required = true);
+
+/// The variant with its options and the position (--fen or the initial position).
+struct Setup {
+    std::shared_ptr<const tradgames::Variant> variant;
+    tradgames::Position position;
+};
+
+/// Builds the variant and position. Throws tradgames::Error for bad input.
+[[nodiscard]] Setup setup(const VariantArgs& a);
+
+/// A move as the JSON object of `tradgames moves --json`: notation, from, to, path (origin
+/// first), captured, promotion (kind name or null), drop, after (position string).
+[[nodiscard]] nlohmann::json move_json(const tradgames::Variant& v, const tradgames::Position& pos,
+                                       const tradgames::Move& m);
+
+/// The subcommands variants, moves, perft and demo.
+void register_core_commands(CLI::App& app, std::vector<Command>& out);
+
+}  // namespace tgcli
