@@ -16,6 +16,7 @@
 //    twice ("Turkish strike", russian.md 1.4.6), or vanish at once (Tobit option `removal`);
 //  * promotion in mid-capture with continuation under the new kind's geometry (russian.md
 //    1.4.8; Shatra 6.4), or promotion only at the end of the move;
+//  * a kind change when the sequence ends (Tobit's optional reversion of a tobit, A7);
 //  * duplicates: one move per resulting position ("U", canonical path = lexicographically
 //    smallest landing sequence) or every path ("P").
 //
@@ -105,6 +106,10 @@ struct CaptureHooks {
     }
     /// Does jumping `victim` end the sequence at once (Shatra: taking the biy ends the game)?
     bool ends_sequence(Piece /*victim*/) const noexcept { return false; }
+    /// The kind a piece of side `side` has once its sequence is complete on `to`, given its
+    /// kind k there (after any promotion). Called for every finished sequence, before
+    /// duplicates are merged. Default: k. (Tobit option tobit_reverts_off_back_row, A7.)
+    Kind end_kind(Color /*side*/, Kind k, Vertex /*to*/) const noexcept { return k; }
 };
 
 /// The capture-sequence search. Hooks must provide the members of CaptureHooks.
@@ -331,6 +336,7 @@ private:
         m.kind = MoveKind::capture;
         m.from = origin_;
         m.to = path_[depth_ - 1];
+        k = hooks_.end_kind(side_, k, m.to);
         m.promotion = k == start_kind_ ? no_kind : k;
         m.path.assign(path_.begin(), path_.begin() + depth_);
         m.captured.assign(caps_.begin(), caps_.begin() + ncaps_);
