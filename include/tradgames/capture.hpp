@@ -83,6 +83,19 @@ struct CaptureRules {
     bool no_180_turn = false;
 };
 
+/// True if landing i of capture m is passed straight through: the jumps before and after it go
+/// in the same direction along one line (a long-leaping piece could have landed elsewhere on
+/// that line). Notation leaves such landings out (russian.md 2.1, tobit.md 6.4) and the P
+/// identity ignores them. False for the last landing. Precondition: i < m.path.size().
+[[nodiscard]] inline bool straight_through(const Topology& t, const Move& m,
+                                           std::size_t i) noexcept {
+    if (i + 1 >= m.path.size()) return false;
+    const Vertex before = i == 0 ? m.from : m.path[i - 1];
+    const auto d1 = t.line_direction(before, m.path[i]);
+    const auto d2 = t.line_direction(m.path[i], m.path[i + 1]);
+    return d1 && d2 && *d1 == *d2;
+}
+
 /// Default hooks: everything is decided by CaptureRules. A variant derives from this struct and
 /// hides the members it needs to change; the generator calls them statically (no virtual call).
 struct CaptureHooks {
@@ -344,23 +357,14 @@ private:
         merge_duplicate();
     }
 
-    /// True if landing i of m is passed straight through: the jumps before and after it go in
-    /// the same direction (a long-leaping piece could have landed elsewhere on that line).
-    [[nodiscard]] bool straight_through(const Move& m, std::size_t i) const noexcept {
-        if (i + 1 >= m.path.size()) return false;
-        const Vertex before = i == 0 ? m.from : m.path[i - 1];
-        const auto d1 = topo_.line_direction(before, m.path[i]);
-        const auto d2 = topo_.line_direction(m.path[i], m.path[i + 1]);
-        return d1 && d2 && *d1 == *d2;
-    }
-
     /// P identity: the same jumps in the same order; paths may differ only in landings that
     /// are passed straight through (a king taking two pieces on one line is one path,
     /// russian.md 3.1).
     [[nodiscard]] bool same_path(const Move& a, const Move& b) const noexcept {
         if (!a.same_result(b) || a.captured != b.captured) return false;
         for (std::size_t i = 0; i < a.path.size(); ++i) {
-            if (a.path[i] != b.path[i] && !(straight_through(a, i) && straight_through(b, i))) {
+            if (a.path[i] != b.path[i] &&
+                !(straight_through(topo_, a, i) && straight_through(topo_, b, i))) {
                 return false;
             }
         }

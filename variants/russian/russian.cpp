@@ -99,14 +99,11 @@ void Russian::generate_moves(const Position& pos, MoveList& out, Duplicates dup)
 }
 
 bool Russian::writes_landing(const Position& pos, const Move& m, std::size_t i) const {
-    const Topology& t = topology();
     // The piece is a king at landing i if it started as one or was crowned at or before i.
     bool is_king = pos.at(m.from).kind() == king;
     const Mask zone = rules_.promotion_zone[index(pos.at(m.from).color())];
     for (std::size_t j = 0; j < i && !is_king; ++j) is_king = has(zone, m.path[j]);
-    if (!is_king) return true;
-    const Vertex before = i == 0 ? m.from : m.path[i - 1];
-    return t.line_direction(before, m.path[i]) != t.line_direction(m.path[i], m.path[i + 1]);
+    return !is_king || !straight_through(topology(), m, i);
 }
 
 Position Russian::parse_position(std::string_view text) const {
