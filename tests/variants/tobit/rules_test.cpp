@@ -9,6 +9,7 @@
 
 #include "support/helpers.hpp"
 #include "tobit/tobit.hpp"
+#include "tradgames/random.hpp"
 
 using tgtest::moves;
 using tgtest::sorted;
@@ -208,6 +209,42 @@ TEST_SUITE("tobit") {
         CHECK(moves(*v, fen) == sorted({"15:13", "15:17:31:29:15:13"}));
         CHECK(moves(*v, fen, Duplicates::all_paths) ==
               sorted({"15:13", "15:17:31:29:15:13", "15:29:31:17:13"}));
+    }
+
+    TEST_CASE("R11 lemma: for huls the removal timing does not matter") {
+        // tobit.md R11: with huls only, end-of-move and immediate removal (promote_continue
+        // off) give identical move sets, because a hul never lands on a captured point. Checked
+        // here on random hul-only positions of both boards.
+        for (const char* name : {"tobit", "tobit-4x4"}) {
+            CAPTURE(name);
+            const auto end_of_move = make_variant(name);
+            const auto immediate =
+                make_variant(name, {"removal=immediate", "promote_continue=false"});
+            const tradgames::Topology& t = end_of_move->topology();
+            const tradgames::Mask promo[2] = {t.zone_mask(tradgames::tobit::white_promotion),
+                                              t.zone_mask(tradgames::tobit::black_promotion)};
+            tradgames::Rng rng(11);
+            int captures = 0;
+            for (int i = 0; i < 3000; ++i) {
+                tradgames::Position p;
+                int placed[2] = {0, 0};
+                for (tradgames::Vertex v = 0; v < t.size(); ++v) {
+                    const auto roll = rng.below(8);  // about 3/8 of the points occupied
+                    if (roll >= 3) continue;
+                    const auto c = roll == 0 ? tradgames::Color::white : tradgames::Color::black;
+                    if (tradgames::has(promo[index(c)], v) || placed[index(c)] == 10) continue;
+                    ++placed[index(c)];
+                    p.put(v, tradgames::Piece(c, tradgames::tobit::hul));
+                }
+                if (rng.below(2) == 1) p.flip_side();
+                const std::string fen = end_of_move->position_to_string(p);
+                CAPTURE(fen);
+                const auto list = moves(*end_of_move, fen, Duplicates::all_paths);
+                CHECK(moves(*immediate, fen, Duplicates::all_paths) == list);
+                if (!list.empty() && list.front().find(':') != std::string::npos) ++captures;
+            }
+            CHECK(captures > 1000);  // the sample is rich in captures
+        }
     }
 
     TEST_CASE("E1: a side without pieces has no move") {
