@@ -3,6 +3,7 @@
 #include "tradgames/error.hpp"
 #include "tradgames/variant.hpp"
 #include "russian/russian.hpp"
+#include "tobit/tobit.hpp"
 
 namespace tradgames {
 
@@ -18,6 +19,12 @@ struct Entry {
 const std::vector<Entry>& registry() {
     static const std::vector<Entry> r = {
         {"russian", "Russian checkers (shashki), 8x8", russian::make, russian::option_specs},
+        {"tobit", "Tobit (Khakas draughts), 5x4 chols, 38 points",
+         [](const std::vector<std::string>& o) { return tobit::make(tobit::standard_board, o); },
+         tobit::option_specs},
+        {"tobit-4x4", "Tobit (Khakas draughts), 4x4 chols, 32 points",
+         [](const std::vector<std::string>& o) { return tobit::make(tobit::small_board, o); },
+         tobit::option_specs},
     };
     return r;
 }

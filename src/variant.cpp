@@ -4,6 +4,7 @@
 #include <string>
 
 #include "tradgames/error.hpp"
+#include "tradgames/fen.hpp"
 
 namespace tradgames {
 
@@ -41,6 +42,61 @@ std::string Variant::move_to_string(const Position& pos, const Move& m) const {
     s += t.name(m.to);
     if (m.promotion != no_kind) s += promotion_suffix(m.promotion);
     return s;
+}
+
+Position Variant::read_position(std::string_view text, const PositionRules& r) const {
+    const FenText f = split_fen(text);
+    const Topology& t = topology();
+    Position p;
+    p.set_side_to_move(f.side);
+    auto where = [&](const std::string& what, std::size_t offset) {
+        return "position " + quoted(text) + ": " + what + " at offset " + std::to_string(offset);
+    };
+    auto impossible = [&](const std::string& what) -> void {
+        throw PositionError("position " + quoted(text) + ": " + what);
+    };
+    int count[2] = {0, 0};
+    for (const FenPiece& fp : f.pieces) {
+        std::size_t k = 0;
+        for (; k < kinds_.size(); ++k) {
+            const char l = kinds_[k].letter;
+            if (l == '\0' ? fp.prefix.empty() : fp.prefix.size() == 1 && fp.prefix[0] == l) break;
+        }
+        if (k == kinds_.size()) {
+            std::string known;
+            for (const PieceKindInfo& i : kinds_) {
+                if (i.letter == '\0') continue;
+                known += (known.empty() ? "" : ", ") + std::string(1, i.letter) + " for a " +
+                         i.name;
+            }
+            throw ParseError(where("unknown piece prefix '" + fp.prefix + "'", fp.offset) +
+                             " (only " + known + ")");
+        }
+        const auto v = t.find(fp.square);
+        if (!v) {
+            throw ParseError(where(r.unknown_vertex ? r.unknown_vertex(fp.square)
+                                                    : "unknown " + r.vertex_word + " '" +
+                                                          fp.square + "'",
+                                   fp.offset));
+        }
+        const std::string vname(t.name(*v));
+        if (!p.at(*v).empty()) impossible(r.vertex_word + " " + vname + " used twice");
+        if (has(r.forbidden[index(fp.color)][k], *v)) {
+            impossible(std::string(to_string(fp.color)) + " " + kinds_[k].name + " on " + vname +
+                       ", " + r.forbidden_reason);
+        }
+        if (++count[index(fp.color)] > r.max_pieces) {
+            impossible("more than " + std::to_string(r.max_pieces) + " " +
+                       std::string(to_string(fp.color)) + " pieces");
+        }
+        p.put(*v, Piece(fp.color, static_cast<Kind>(k)));
+    }
+    for (const FenField& ff : f.fields) {
+        if (r.ignored_fields.find(ff.letter) != std::string::npos) continue;
+        throw ParseError(where("unknown field '" + std::string(1, ff.letter) + ff.value + "'",
+                               ff.offset));
+    }
+    return p;
 }
 
 ParsedMoveText Variant::split_move_text(std::string_view text) const {

@@ -16,6 +16,7 @@
 //    twice ("Turkish strike", russian.md 1.4.6), or vanish at once (Tobit option `removal`);
 //  * promotion in mid-capture with continuation under the new kind's geometry (russian.md
 //    1.4.8; Shatra 6.4), or promotion only at the end of the move;
+//  * a kind change when the sequence ends (Tobit's optional reversion of a tobit, A7);
 //  * duplicates: one move per resulting position ("U", canonical path = lexicographically
 //    smallest landing sequence) or every path ("P").
 //
@@ -117,6 +118,19 @@ struct CaptureRules {
     }
 };
 
+/// True if landing i of capture m is passed straight through: the jumps before and after it go
+/// in the same direction along one line (a long-leaping piece could have landed elsewhere on
+/// that line). Notation leaves such landings out (russian.md 2.1, tobit.md 6.4) and the P
+/// identity ignores them. False for the last landing. Precondition: i < m.path.size().
+[[nodiscard]] inline bool straight_through(const Topology& t, const Move& m,
+                                           std::size_t i) noexcept {
+    if (i + 1 >= m.path.size()) return false;
+    const Vertex before = i == 0 ? m.from : m.path[i - 1];
+    const auto d1 = t.line_direction(before, m.path[i]);
+    const auto d2 = t.line_direction(m.path[i], m.path[i + 1]);
+    return d1 && d2 && *d1 == *d2;
+}
+
 /// Default hooks: everything is decided by CaptureRules. A variant derives from this struct and
 /// hides the members it needs to change; the generator calls them statically (no virtual call).
 struct CaptureHooks {
@@ -140,6 +154,10 @@ struct CaptureHooks {
     }
     /// Does jumping `victim` end the sequence at once (Shatra: taking the biy ends the game)?
     bool ends_sequence(Piece /*victim*/) const noexcept { return false; }
+    /// The kind a piece of side `side` has once its sequence is complete on `to`, given its
+    /// kind k there (after any promotion). Called for every finished sequence, before
+    /// duplicates are merged. Default: k. (Tobit option tobit_reverts_off_back_row, A7.)
+    Kind end_kind(Color /*side*/, Kind k, Vertex /*to*/) const noexcept { return k; }
 };
 
 /// The capture-sequence search. Hooks must provide the members of CaptureHooks.
@@ -384,21 +402,12 @@ private:
         m.kind = MoveKind::capture;
         m.from = origin_;
         m.to = path_[depth_ - 1];
+        k = hooks_.end_kind(side_, k, m.to);
         m.promotion = k == start_kind_ ? no_kind : k;
         for (int i = 0; i < depth_; ++i) m.path.push_back(path_[static_cast<std::size_t>(i)]);
         for (int i = 0; i < ncaps_; ++i) m.captured.push_back(caps_[static_cast<std::size_t>(i)]);
         m.captured_mask = captured_;
         merge_duplicate();
-    }
-
-    /// True if landing i of m is passed straight through: the jumps before and after it go in
-    /// the same direction (a long-leaping piece could have landed elsewhere on that line).
-    [[nodiscard]] bool straight_through(const Move& m, std::size_t i) const noexcept {
-        if (i + 1 >= m.path.size()) return false;
-        const Vertex before = i == 0 ? m.from : m.path[i - 1];
-        const auto d1 = topo_.line_direction(before, m.path[i]);
-        const auto d2 = topo_.line_direction(m.path[i], m.path[i + 1]);
-        return d1 && d2 && *d1 == *d2;
     }
 
     /// P identity: the same jumps in the same order; paths may differ only in landings that
@@ -407,7 +416,8 @@ private:
     [[nodiscard]] bool same_path(const Move& a, const Move& b) const noexcept {
         if (!a.same_result(b) || a.captured != b.captured) return false;
         for (std::size_t i = 0; i < a.path.size(); ++i) {
-            if (a.path[i] != b.path[i] && !(straight_through(a, i) && straight_through(b, i))) {
+            if (a.path[i] != b.path[i] &&
+                !(straight_through(topo_, a, i) && straight_through(topo_, b, i))) {
                 return false;
             }
         }

@@ -6,7 +6,9 @@
 // variants/<name>/ and registers itself by name.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,6 +72,26 @@ public:
     /// move (a rule may want to name the reason of a loss itself, e.g. a captured biy).
     virtual std::optional<GameResult> after_move(const Position& before, const Move& m,
                                                  const Position& after, bool has_moves) = 0;
+};
+
+/// What reading a position string checks beyond its grammar (fen.hpp): used by
+/// Variant::read_position.
+struct PositionRules {
+    /// [side][kind]: vertices where such a piece may not stand (a man on its own promotion
+    /// row). Empty by default.
+    std::array<std::array<Mask, max_kinds>, 2> forbidden{};
+    /// Why a forbidden vertex is forbidden, for the message: "its own promotion rank".
+    std::string forbidden_reason;
+    /// Most pieces one side may have.
+    int max_pieces = max_vertices;
+    /// Letters of extra fields that are tolerated and ignored (Russian: "HF", lidraughts'
+    /// clock fields); any other extra field is a ParseError.
+    std::string ignored_fields;
+    /// Word for a vertex in messages: "square", "point".
+    std::string vertex_word = "square";
+    /// Message for a vertex name the board does not have, without the offset, e.g.
+    /// "unknown square '33' (a1..h8 or 1..32)". Empty: "unknown <vertex_word> '<name>'".
+    std::function<std::string(const std::string&)> unknown_vertex;
 };
 
 /// Abstract variant. Instances are immutable after construction and safe to share between
@@ -138,6 +160,12 @@ protected:
                                               std::size_t i) const;
     /// Text appended for a promotion to kind k. Default: none.
     [[nodiscard]] virtual std::string promotion_suffix(Kind k) const;
+    /// Reads a position string: side to move and piece lists by split_fen, a piece's kind by
+    /// its prefix (the `letter` of kinds(); none for the default kind), vertices by name or
+    /// alias. Throws ParseError for malformed text, an unknown prefix, vertex or field (naming
+    /// it and its offset); PositionError for a vertex used twice, a piece on a vertex
+    /// r.forbidden bars, or more than r.max_pieces pieces of one side.
+    [[nodiscard]] Position read_position(std::string_view text, const PositionRules& r) const;
     /// Splits move text into squares and a promotion letter. Default: squares separated by
     /// '-', ':' or 'x', optional "=L" suffix. Throws ParseError.
     [[nodiscard]] virtual ParsedMoveText split_move_text(std::string_view text) const;

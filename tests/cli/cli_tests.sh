@@ -32,6 +32,17 @@ check "moves json" '{"after": "B:WKf8:B", "captured": ["e7"], "drop": false, "fr
 check "moves --paths" '2' "$("$tg" moves --variant russian --fen B:We5,e3,c3,c5:Bd6 --paths | wc -l)"
 check "variants json" 'russian' \
       "$("$tg" variants --json | python3 -c 'import json,sys; print(" ".join(v["name"] for v in json.load(sys.stdin) if v["name"]=="russian"))')"
+check "tobit start moves" "7-14 8-15 9-16 10-17 11-18" \
+      "$("$tg" moves --variant tobit | tr '\n' ' ' | sed 's/ $//')"
+check "tobit-4x4 start moves" "6-12 7-13 8-14 9-15" \
+      "$("$tg" moves --variant tobit-4x4 | tr '\n' ' ' | sed 's/ $//')"
+check "tobit perft 4 (tobit.md 7.1)" '1645' \
+      "$("$tg" perft --variant tobit --depth 4 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')"
+check "tobit-4x4 perft 4 paths (tobit.md 7.1)" '784' \
+      "$("$tg" perft --variant tobit-4x4 --depth 4 --paths --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')"
+check "tobit option (T11)" '7:28' \
+      "$("$tg" moves --variant tobit --fen W:WK7:B21 --option tobit_capture=flying_adjacent_landing)"
+check "tobit compressed capture (T7)" '7:21:23:36' "$("$tg" moves -v tobit -f W:W7:B14,22,30)"
 
 bad "unknown variant" moves --variant nosuch
 bad "unknown option" moves --variant russian --option nosuch=1
@@ -45,5 +56,8 @@ bad "negative depth" perft --variant russian --depth -1
 bad "no subcommand"
 bad "unknown subcommand" frobnicate
 bad "unknown flag" moves --variant russian --frob
+bad "tobit unknown point" moves --variant tobit --fen 'W:W39:B'
+bad "tobit hul on its promotion point" perft --variant tobit --fen 'W:W36:B' --depth 1
+bad "tobit bad option value" moves --variant tobit-4x4 --option removal=later
 
 exit $fail

@@ -1,10 +1,7 @@
 #include "russian.hpp"
 
-#include <cctype>
 #include <string>
 
-#include "tradgames/error.hpp"
-#include "tradgames/fen.hpp"
 #include "tradgames/movegen.hpp"
 
 namespace tradgames::russian {
@@ -75,6 +72,18 @@ Russian::Russian(RuleOptions options)
     rules_.removal = Removal::end_of_move;  // Turkish strike, russian.md 1.4.6
     rules_.compile(t);
     man_steps_ = {dirs(Direction::ne, Direction::nw), dirs(Direction::se, Direction::sw)};
+    for (Color c : {Color::white, Color::black}) {
+        position_rules_.forbidden[index(c)][man] = rules_.promotion_zone[index(c)];
+    }
+    position_rules_.forbidden_reason = "its own promotion rank";
+    position_rules_.max_pieces = 12;
+    position_rules_.ignored_fields = "HF";  // lidraughts clocks
+    position_rules_.unknown_vertex = [](const std::string& s) {
+        const bool algebraic = s.size() == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' &&
+                               s[1] <= '8';
+        return algebraic ? "light square '" + s + "' is not a playing square"
+                         : "unknown square '" + s + "' (a1..h8 or 1..32)";
+    };
 }
 
 Position Russian::initial_position() const {
@@ -100,62 +109,15 @@ void Russian::generate_moves(const Position& pos, MoveList& out, Duplicates dup)
 }
 
 bool Russian::writes_landing(const Position& pos, const Move& m, std::size_t i) const {
-    const Topology& t = topology();
     // The piece is a king at landing i if it started as one or was crowned at or before i.
     bool is_king = pos.at(m.from).kind() == king;
     const Mask zone = rules_.promotion_zone[index(pos.at(m.from).color())];
     for (std::size_t j = 0; j < i && !is_king; ++j) is_king = has(zone, m.path[j]);
-    if (!is_king) return true;
-    const Vertex before = i == 0 ? m.from : m.path[i - 1];
-    return t.line_direction(before, m.path[i]) != t.line_direction(m.path[i], m.path[i + 1]);
+    return !is_king || !straight_through(topology(), m, i);
 }
 
 Position Russian::parse_position(std::string_view text) const {
-    const FenText f = split_fen(text);
-    const Topology& t = topology();
-    Position p;
-    p.set_side_to_move(f.side);
-    auto fail = [&](const std::string& what) -> void {
-        throw PositionError("position " + quoted(text) + ": " + what);
-    };
-    int count[2] = {0, 0};
-    for (const FenPiece& fp : f.pieces) {
-        Kind k = man;
-        if (fp.prefix == "K") {
-            k = king;
-        } else if (!fp.prefix.empty()) {
-            throw ParseError("position " + quoted(text) + ": unknown piece prefix '" +
-                             fp.prefix + "' at offset " + std::to_string(fp.offset) +
-                             " (only K for a king)");
-        }
-        const auto v = t.find(fp.square);
-        if (!v) {
-            const std::string& s = fp.square;
-            const bool algebraic = s.size() == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' &&
-                                   s[1] <= '8';
-            throw ParseError("position " + quoted(text) + ": " +
-                             (algebraic ? "light square '" + s + "' is not a playing square"
-                                        : "unknown square '" + s + "' (a1..h8 or 1..32)") +
-                             " at offset " + std::to_string(fp.offset));
-        }
-        if (!p.at(*v).empty()) fail("square " + std::string(t.name(*v)) + " used twice");
-        const Piece pc(fp.color, k);
-        if (k == man && has(rules_.promotion_zone[index(fp.color)], *v)) {
-            fail(std::string(to_string(fp.color)) + " man on " + std::string(t.name(*v)) +
-                 ", its own promotion rank");
-        }
-        if (++count[index(fp.color)] > 12) {
-            fail(std::string("more than 12 ") + std::string(to_string(fp.color)) + " pieces");
-        }
-        p.put(*v, pc);
-    }
-    for (const FenField& ff : f.fields) {
-        if (ff.letter == 'H' || ff.letter == 'F') continue;  // lidraughts clocks: ignored
-        throw ParseError("position " + quoted(text) + ": unknown field '" +
-                         std::string(1, ff.letter) + ff.value + "' at offset " +
-                         std::to_string(ff.offset));
-    }
-    return p;
+    return read_position(text, position_rules_);
 }
 
 std::string Russian::position_to_string(const Position& pos) const {

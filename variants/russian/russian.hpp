@@ -71,6 +71,7 @@ private:
     CaptureRules rules_{};
     CaptureHooks hooks_{};
     std::array<DirectionSet, 2> man_steps_{};
+    PositionRules position_rules_{};
 };
 
 }  // namespace tradgames::russian
