@@ -5,6 +5,7 @@
 
 #include "tradgames/error.hpp"
 #include "tradgames/fen.hpp"
+#include "tradgames/game.hpp"
 #include "tradgames/movegen.hpp"
 
 namespace tradgames::tobit {
@@ -209,6 +210,48 @@ std::string Tobit::position_to_string(const Position& pos) const {
         s += join_numbered(items);
     }
     return s;
+}
+
+namespace {
+
+/// Tobit's draw rules with counters (tobit.md §6.2).
+class TobitAdjudicator final : public Adjudicator {
+public:
+    explicit TobitAdjudicator(const EndRules& r) : rules_(r) {}
+    [[nodiscard]] std::unique_ptr<Adjudicator> clone() const override {
+        return std::make_unique<TobitAdjudicator>(*this);
+    }
+    std::optional<GameResult> after_move(const Position& before, const Move& m,
+                                         const Position& after, bool has_moves) override {
+        if (!has_moves) return std::nullopt;  // E1 belongs to Game: the side to move lost
+        // E4: a capture or a hul move resets the count of plies without progress.
+        const bool progress = m.is_capture() || before.at(m.from).kind() == hul;
+        quiet_plies_ = progress ? 0 : quiet_plies_ + 1;
+        if (rules_.no_progress_draw_moves > 0 && quiet_plies_ >= 2 * rules_.no_progress_draw_moves) {
+            return GameResult{Outcome::draw, "E4: " + std::to_string(rules_.no_progress_draw_moves) +
+                                                 " moves each without a capture or a hul move"};
+        }
+        if (rules_.bare_draw && count(after.pieces(Color::white)) == 1 &&
+            count(after.pieces(Color::black)) == 1) {
+            return GameResult{Outcome::draw, "E5: one piece each"};
+        }
+        return std::nullopt;
+    }
+
+private:
+    EndRules rules_;
+    long quiet_plies_ = 0;
+};
+
+}  // namespace
+
+GameRules Tobit::game_rules() const {
+    return {static_cast<int>(end_rules_.repetition_draw), static_cast<int>(end_rules_.ply_cap)};
+}
+
+std::unique_ptr<Adjudicator> Tobit::make_adjudicator(const Position&) const {
+    if (end_rules_.no_progress_draw_moves == 0 && !end_rules_.bare_draw) return nullptr;
+    return std::make_unique<TobitAdjudicator>(end_rules_);
 }
 
 }  // namespace tradgames::tobit

@@ -134,6 +134,11 @@ public:
 
     /// The game-end options (§6.2, E3-E6) for the game layer.
     [[nodiscard]] const EndRules& end_rules() const noexcept { return end_rules_; }
+    /// E3 repetition and E6 ply cap, applied by Game.
+    [[nodiscard]] GameRules game_rules() const override;
+    /// E4 (no progress: N moves by each side without a capture or a hul move) and E5 (each
+    /// side has exactly one piece); nullptr when both are off. E1 (no legal move) is Game's.
+    [[nodiscard]] std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const override;
     /// The capture rules the options resolved to (A1-A6).
     [[nodiscard]] const CaptureRules& capture_rules() const noexcept { return rules_; }
 
