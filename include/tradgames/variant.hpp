@@ -195,6 +195,12 @@ public:
         return depth <= 0 ? 1 : perft_node(pos, depth, opt);
     }
 
+    /// Default make: the generic part only (apply_move). A variant with side effects (state,
+    /// other pieces) declares its own do_move/undo_move, which hide these.
+    void do_move(Position& pos, const Move& m, Undo& u) const { apply_move(pos, m, u); }
+    /// Default unmake: revert_move.
+    void undo_move(Position& pos, const Move& m, const Undo& u) const { revert_move(pos, m, u); }
+
 protected:
     using Variant::Variant;
 

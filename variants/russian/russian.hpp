@@ -59,8 +59,6 @@ public:
 
     /// Legal moves: every capture sequence if any exists, else every quiet move.
     void generate_moves(const Position& pos, MoveList& out, Duplicates dup) const;
-    void do_move(Position& pos, const Move& m, Undo& u) const { apply_move(pos, m, u); }
-    void undo_move(Position& pos, const Move& m, const Undo& u) const { revert_move(pos, m, u); }
 
 protected:
     /// A king's landing passed straight through is not written ("a1:h8", russian.md 2.1).

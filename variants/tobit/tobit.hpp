@@ -127,10 +127,6 @@ public:
     /// pieces under majority_capture, A4), else every quiet move (R2, R3). Allocation-free.
     /// Throws Error if out overflows.
     void generate_moves(const Position& pos, MoveList& out, Duplicates dup) const;
-    /// Makes a move of generate_moves (promotion R13 and reversion A7 are in m.promotion).
-    void do_move(Position& pos, const Move& m, Undo& u) const { apply_move(pos, m, u); }
-    /// Undoes do_move exactly.
-    void undo_move(Position& pos, const Move& m, const Undo& u) const { revert_move(pos, m, u); }
 
     /// The game-end options (§6.2, E3-E6) for the game layer.
     [[nodiscard]] const EndRules& end_rules() const noexcept { return end_rules_; }
