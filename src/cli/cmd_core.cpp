@@ -8,6 +8,7 @@
 #include "common.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/io/ascii.hpp"
+#include "tradgames/perft.hpp"
 #include "tradgames/random.hpp"
 
 namespace tgcli {
@@ -79,20 +80,13 @@ int run_perft(const PerftArgs& a) {
     std::uint64_t total = 0;
     json div = json::array();
     if (a.divide && a.depth > 0) {
-        tg::MoveList list;
-        s.variant->generate(s.position, list, opt.duplicates);
-        for (const auto& m : list) {
-            tg::Undo u;
-            const std::string name = s.variant->move_to_string(s.position, m);
-            s.variant->make_move(s.position, m, u);
-            const std::uint64_t n = s.variant->perft(s.position, a.depth - 1, opt);
-            s.variant->unmake_move(s.position, m, u);
-            total += n;
-            div.push_back({{"move", name}, {"nodes", n}});
-            if (!a.json) fmt::print("{} {}\n", name, n);
+        for (const auto& e : tg::divide(*s.variant, s.position, a.depth, opt)) {
+            total += e.nodes;
+            div.push_back({{"move", e.notation}, {"nodes", e.nodes}});
+            if (!a.json) fmt::print("{} {}\n", e.notation, e.nodes);
         }
     } else {
-        total = s.variant->perft(s.position, a.depth, opt);
+        total = tg::perft(*s.variant, s.position, a.depth, opt);
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (a.json) {
