@@ -14,6 +14,21 @@ using namespace tradgames;
 
 namespace {
 
+// Variants in which no piece may end a capture sequence early: there every legal capture is
+// maximal (russian.md 1.4.3, tobit.md R8). Shatra's biy may stop (shatra.md 5.4).
+bool all_sequences_maximal(const Variant& v) {
+    return v.name() == "russian" || v.name() == "tobit" || v.name() == "tobit-4x4";
+}
+
+// True if a's jumps are a strict prefix of b's (same origin, same first landings and victims).
+bool strict_prefix(const Move& a, const Move& b) {
+    if (a.from != b.from || a.path.size() >= b.path.size()) return false;
+    for (std::size_t i = 0; i < a.path.size(); ++i) {
+        if (a.path[i] != b.path[i] || a.captured[i] != b.captured[i]) return false;
+    }
+    return true;
+}
+
 void check_position(const Variant& v, const Position& p) {
     // Position string round trip.
     const std::string s = v.position_to_string(p);
@@ -58,6 +73,20 @@ void check_position(const Variant& v, const Position& p) {
     }
     for (std::size_t i = 0; i < paths.size(); ++i) {
         for (std::size_t j = 0; j < i; ++j) CHECK_FALSE(paths[j] == paths[i]);
+    }
+    // Every capture sequence is maximal: no legal path extends another.
+    if (all_sequences_maximal(v)) {
+        for (const Move& a : paths) {
+            for (const Move& b : paths) CHECK_FALSE(strict_prefix(a, b));
+        }
+    }
+    // Capture is compulsory: captures and non-captures never mix in one list... except
+    // where a variant's privileged piece may decline (Shatra's biy, shatra.md 5.4).
+    if (all_sequences_maximal(v)) {
+        bool captures = false;
+        bool quiet = false;
+        for (const Move& m : unique) (m.is_capture() ? captures : quiet) = true;
+        CHECK_FALSE((captures && quiet));
     }
 }
 
