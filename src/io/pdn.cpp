@@ -469,8 +469,14 @@ void play_pdn(const PdnGame& record, Game& game) {
             throw PdnError(where + e.what(), record.index, m.line);
         }
     }
-    if (!game.result().over() && record.result.outcome != Outcome::ongoing) {
-        game.set_result({record.result.outcome, "recorded result"});
+    // The termination marker, or the [Result] tag when the marker is '*' (a separator to some
+    // writers).
+    Outcome recorded = record.result.outcome;
+    if (recorded == Outcome::ongoing && record.result.text == "*" && record.tag("Result") != nullptr) {
+        if (const auto tag = parse_pdn_result(trim(*record.tag("Result")))) recorded = tag->outcome;
+    }
+    if (!game.result().over() && recorded != Outcome::ongoing) {
+        game.set_result({recorded, "recorded result"});
     }
 }
 

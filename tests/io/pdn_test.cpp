@@ -125,9 +125,15 @@ TEST_SUITE("io") {
         }
         CHECK_FALSE(parse_pdn_result("1-2").has_value());
         CHECK_FALSE(parse_pdn_result("c3-d4").has_value());
-        // An unfinished record keeps the game open.
+        // An unfinished record keeps the game open, unless its [Result] tag has a result.
         const Game open = replay_pdn(read_pdn("1. c3-d4 d6-e5 *").at(0));
         CHECK_FALSE(open.result().over());
+        const Game tagged = replay_pdn(read_pdn("[Result \"0-2\"]\n1. c3-d4 d6-e5 *").at(0));
+        CHECK(tagged.result().outcome == Outcome::black_wins);
+        // A rule's result stands: Black has no piece left after d6:f8, whatever the record says.
+        const Game won = replay_pdn(read_pdn("[FEN \"W:Wd6:Be7\"]\n1. d6:f8 1-1").at(0));
+        CHECK(won.result().outcome == Outcome::white_wins);
+        CHECK(won.result().reason == "no legal move");
     }
 
     TEST_CASE("PDN reader: several games, with and without blank lines, index and line of each") {

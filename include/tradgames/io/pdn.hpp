@@ -131,7 +131,8 @@ private:
 
 /// Plays the record's moves into `game` (normally from pdn_start). Each move is matched with
 /// Variant::parse_move. When the moves run out and no rule ended the game, the record's result
-/// (if decisive or a draw) is set as the game's result with reason "recorded result".
+/// (its termination marker, or its [Result] tag when the marker is '*'), if decisive or a draw,
+/// is set as the game's result with reason "recorded result".
 /// Throws, leaving `game` at the last legal position:
 ///  * PdnError for an empty record (no moves, or only placeholder moves '-');
 ///  * ParseError, IllegalMoveError or AmbiguousMoveError (the type parse_move or Game::play
