@@ -123,8 +123,8 @@ ParsedMoveText Variant::split_move_text(std::string_view text) const {
         }
         const auto v = topology().find(tok);
         if (!v) {
-            throw ParseError("move " + quoted(text) + ": unknown square '" +
-                             std::string(tok) + "' for " + name());
+            throw ParseError("move " + quoted(text) + ": unknown square " + quoted(tok) +
+                             " for " + name());
         }
         r.squares.push_back(*v);
         start = i + 1;

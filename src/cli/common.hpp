@@ -54,4 +54,7 @@ struct Setup {
 /// The subcommands variants, moves, perft and demo.
 void register_core_commands(CLI::App& app, std::vector<Command>& out);
 
+/// The subcommand replay (PDN files).
+void register_replay_command(CLI::App& app, std::vector<Command>& out);
+
 }  // namespace tgcli

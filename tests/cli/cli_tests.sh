@@ -60,4 +60,45 @@ bad "tobit unknown point" moves --variant tobit --fen 'W:W39:B'
 bad "tobit hul on its promotion point" perft --variant tobit --fen 'W:W36:B' --depth 1
 bad "tobit bad option value" moves --variant tobit-4x4 --option removal=later
 
+# replay: the committed sample of real games (tests/data/SOURCES.md: 15 games, 14 with moves,
+# 644 plies; abatsiev game 3 there is the placeholder record).
+data="$(cd "$(dirname "$0")/../data/russian" && pwd)"
+out=$("$tg" replay "$data"/*.pdn); rc=$?
+check "replay sample exit 1 (a placeholder game)" 1 "$rc"
+check "replay sample summary" "summary: 5 files, 15 games, 14 replayed, 1 failed, 644 plies" \
+      "$(printf '%s\n' "$out" | tail -n 1)"
+check "replay names the placeholder" 1 \
+      "$(printf '%s\n' "$out" | grep -c 'wiegerw_pdn_abatsiev.pdn: FAIL at ply 1: game 3 .*placeholder record')"
+check "replay ok lines" 14 "$(printf '%s\n' "$out" | grep -c ': ok, ')"
+"$tg" replay "$data/wiegerw_pdn_ussr1947.pdn" "$data/corpus_engine_russian2012_excerpt.pdn" >/dev/null
+check "replay of good files exits 0" 0 "$?"
+check "replay --json" 'False 1 record 14 1 15 644' \
+      "$("$tg" replay "$data"/*.pdn --json | python3 -c '
+import json,sys
+d=json.load(sys.stdin); s=d["summary"]; bad=[g for g in d["games"] if not g["ok"]][0]
+print(bad["ok"], bad["failed_ply"], bad["error_kind"], s["ok"], s["failed"], s["games"], s["plies"])')"
+check "replay --json game fields" 'black error error_kind event failed_move failed_ply file index line ok plies reason recorded_result result variant white' \
+      "$("$tg" replay "$data/corpus_engine_russian2012_excerpt.pdn" --json | python3 -c 'import json,sys; print(" ".join(sorted(json.load(sys.stdin)["games"][0])))')"
+tmp=$(mktemp -d)
+printf '[Event "x"]\n1. c3-d4 f6-g5 2. d4-e5 g5-h4 2-0\n' >"$tmp/illegal.pdn"
+out=$("$tg" replay "$tmp/illegal.pdn"); rc=$?
+check "replay illegal move exit 1" 1 "$rc"
+check "replay names the failing ply" 1 "$(printf '%s\n' "$out" | grep -c "FAIL at ply 4: game 1 (x), move 2... 'g5-h4'")"
+head -c 3000 /dev/urandom >"$tmp/garbage.pdn"
+"$tg" replay "$tmp/garbage.pdn" >/dev/null; rc=$?
+check "replay of binary garbage exits 1 (no crash)" 1 "$rc"
+: >"$tmp/empty.pdn"
+check "replay of an empty file" "$tmp/empty.pdn: FAIL: no games found" "$("$tg" replay "$tmp/empty.pdn" | head -n 1)"
+out=$("$tg" replay "$tmp/nosuch.pdn" "$data/wiegerw_pdn_ussr1947.pdn" 2>"$tmp/err"); rc=$?
+check "replay of a missing file exits 2" 2 "$rc"
+check "replay still reports the readable file" "summary: 2 files, 3 games, 3 replayed, 0 failed, 221 plies, unreadable files: 1" \
+      "$(printf '%s\n' "$out" | tail -n 1)"
+check "replay missing file: one line on stderr" 1 "$(grep -c 'cannot read' "$tmp/err")"
+"$tg" replay "$tmp" >/dev/null 2>&1
+check "replay of a directory exits 2" 2 "$?"
+rm -rf "$tmp"
+bad "replay without files" replay
+bad "replay unknown option" replay "$data/wiegerw_pdn_ussr1947.pdn" --option nosuch=1
+bad "replay unknown variant" replay "$data/wiegerw_pdn_ussr1947.pdn" --variant nosuch
+
 exit $fail

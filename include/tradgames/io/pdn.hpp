@@ -1,0 +1,182 @@
+// tradgames: PDN game records (Portable Draughts Notation), read and write, for every variant.
+//
+// Format (PDN 3.0, wiegerw/pdn doc/grammar.rst, its "reading grammar", with the extensions real
+// files need; README "Game records (PDN)"):
+//   file     := game*                       a game is a tag section and/or movetext
+//   game     := tag* movetext result        a game ends with its result (termination marker)
+//   tag      := '[' Name '"' value '"' ']'  spaces around and inside are free; \" and \\ escape
+//   movetext := (number | move | comment | NAG | variation | '...')*
+//   number   := digits '.' | digits '...'   "12." (White's move 12), "12..." (Black's move 12)
+//   move     := squares joined by '-', ':' or 'x', optional "=L" and a strength suffix (!, ?, (!?));
+//               a lone '-' is the placeholder some files write for an unknown move
+//   comment  := '{' ... '}' | ';' to the end of the line | a line starting with '%'
+//   NAG      := '$' digits                  variation := '(' movetext ')', nested, skipped
+//   result   := 2-0 | 1-1 | 0-2 | 1-0 | 0-1 | 1/2-1/2 | ½-½ | 0-0 | *
+// Text is UTF-8 (tag values are kept as bytes, so Cyrillic names pass through); CR, a leading
+// byte order mark and padded tag names are tolerated. The variant of a record comes from its
+// [Variant "name"] tag, else [GameType "25"] (= Russian draughts, also "25,W,8,8,A0,0"), else the
+// caller's default; the start from [FEN] (the variant's position string). Moves are matched
+// against the legal moves by their squares (Variant::parse_move: start and end square, any
+// subset of the landing squares, ':' or 'x').
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tradgames/error.hpp"
+#include "tradgames/game.hpp"
+#include "tradgames/variant.hpp"
+
+namespace tradgames {
+
+/// A malformed PDN game. what() names the game (1-based index in its file), the line and the
+/// offending text; the fields repeat the first two for programs.
+class PdnError : public ParseError {
+public:
+    /// `game`: 1-based index of the game in its input; `line`: 1-based line of the fault.
+    PdnError(const std::string& what, std::size_t game, std::size_t line)
+        : ParseError(what), game_(game), line_(line) {}
+    [[nodiscard]] std::size_t game() const noexcept { return game_; }
+    [[nodiscard]] std::size_t line() const noexcept { return line_; }
+
+private:
+    std::size_t game_;
+    std::size_t line_;
+};
+
+/// One tag pair, `[Name "value"]`, value unescaped.
+struct PdnTag {
+    std::string name;
+    std::string value;
+};
+
+/// One recorded move, as written.
+struct PdnMove {
+    /// The move text without move number or strength suffix: "c3-d4", "e5xg3", "-".
+    std::string text;
+    /// The move number written right before it ("12." or "12..." give 12), or 0 if none was.
+    int number = 0;
+    /// 1-based line where the move stands.
+    std::size_t line = 0;
+};
+
+/// How a record's result reads and what it means.
+struct PdnResult {
+    /// The termination marker as written ("2-0", "1/2-1/2", "½-½", "*"); empty if none.
+    std::string text;
+    /// Its meaning: white_wins for 2-0 and 1-0, black_wins for 0-2 and 0-1, draw for 1-1,
+    /// 1/2-1/2 and ½-½, ongoing for * and 0-0 (double forfeit: no winner to record).
+    Outcome outcome = Outcome::ongoing;
+};
+
+/// The meaning of a result token, or nullopt if `text` is not one of the results listed in
+/// PdnResult.
+[[nodiscard]] std::optional<PdnResult> parse_pdn_result(std::string_view text);
+
+/// One game record as read: tags in file order, the main line's moves (variations, comments
+/// and NAGs are skipped) and the result.
+struct PdnGame {
+    /// 1-based index of the game in its input (bad games count too).
+    std::size_t index = 0;
+    /// 1-based line and byte offset of the game's first token.
+    std::size_t line = 0;
+    std::size_t offset = 0;
+    std::vector<PdnTag> tags;
+    std::vector<PdnMove> moves;
+    PdnResult result;
+
+    /// The value of tag `name` (compared ignoring ASCII case), or nullptr if absent.
+    [[nodiscard]] const std::string* tag(std::string_view name) const;
+    /// "game 3 (White – Black)": the index and the players, else the Event tag, for messages.
+    [[nodiscard]] std::string label() const;
+};
+
+/// Reads the games of a PDN text one at a time. A malformed game throws PdnError from next();
+/// the reader has then skipped past that game (to its result, or to the next game's tags), so
+/// calling next() again continues with the following game. Never reads outside `text`, never
+/// recurses, and accepts any bytes (binary input gives errors, not crashes).
+class PdnReader {
+public:
+    /// `text` must outlive the reader.
+    explicit PdnReader(std::string_view text) noexcept;
+    /// The next game, or nullopt at the end of the input. Throws PdnError for a malformed game
+    /// (bad tag, unterminated comment, unbalanced parentheses, unexpected text, no result).
+    std::optional<PdnGame> next();
+    /// Games returned or rejected so far.
+    [[nodiscard]] std::size_t games_read() const noexcept { return count_; }
+
+private:
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    std::size_t line_ = 1;
+    std::size_t count_ = 0;
+};
+
+/// Every game of `text`. Throws PdnError for the first malformed game.
+[[nodiscard]] std::vector<PdnGame> read_pdn(std::string_view text);
+
+/// The variant name a record is written for: its [Variant] tag (a registered name, compared
+/// ignoring case), else "russian" for [GameType "25"] (or "25,W,8,8,A0,0"), else `fallback`.
+/// Throws PdnError for an unknown Variant, an unsupported GameType, or the two disagreeing.
+[[nodiscard]] std::string pdn_variant_name(const PdnGame& record, std::string_view fallback = "russian");
+
+/// A new game at the record's start: [FEN] parsed by `variant` when present (a [SetUp "0"] tag
+/// is ignored), else the initial position. Throws PdnError naming the game when the FEN is
+/// malformed or impossible.
+[[nodiscard]] Game pdn_start(const PdnGame& record, std::shared_ptr<const Variant> variant);
+
+/// Plays the record's moves into `game` (normally from pdn_start). Each move is matched with
+/// Variant::parse_move. When the moves run out and no rule ended the game, the record's result
+/// (its termination marker, or its [Result] tag when the marker is '*'), if decisive or a draw,
+/// is set as the game's result with reason "recorded result".
+/// Throws, leaving `game` at the last legal position:
+///  * PdnError for an empty record (no moves, or only placeholder moves '-');
+///  * ParseError, IllegalMoveError or AmbiguousMoveError (the type parse_move or Game::play
+///    threw) for the first move that cannot be played, with a message naming the game, the
+///    move number ("12." or "12...", counted from the record's first move number and the
+///    side to move at the start), the move's line and its text, then the reason.
+void play_pdn(const PdnGame& record, Game& game);
+
+/// The move number of ply `ply` (0-based) of `record` as PDN writes it, "12." for White and
+/// "12..." for Black: counted from the number written before the record's first move (1 if
+/// none) and `start_side`, the side to move at the record's start.
+[[nodiscard]] std::string pdn_move_label(const PdnGame& record, Color start_side, std::size_t ply);
+
+/// pdn_start + play_pdn, with the variant from pdn_variant_name(record, fallback) created with
+/// `options` ("key=value"). Throws as those functions and OptionError for a bad option.
+[[nodiscard]] Game replay_pdn(const PdnGame& record, std::string_view fallback = "russian",
+                              const std::vector<std::string>& options = {});
+
+/// How results are written.
+enum class PdnResultStyle {
+    draughts,  ///< 2-0, 1-1, 0-2 (PDN for draughts; the Russian corpora)
+    chess,     ///< 1-0, 1/2-1/2, 0-1
+};
+
+/// Options of write_pdn.
+struct PdnWriteOptions {
+    PdnResultStyle results = PdnResultStyle::draughts;
+    /// Longest movetext line, in bytes (a single longer token still gets its own line).
+    std::size_t width = 80;
+    /// Number of the first move (a record from a set-up position may start at move 26).
+    int first_move_number = 1;
+};
+
+/// The result token of `o` in `style` ("*" for ongoing).
+[[nodiscard]] std::string pdn_result_text(Outcome o, PdnResultStyle style);
+
+/// A PDN record of `game`: the tags Event, Site, Date, Round, White, Black (from `tags` when
+/// given there, else "?"), Result (from game.result()), GameType "25" for russian or Variant
+/// "<name>" for any other variant, SetUp "1" and FEN when the game does not start from the
+/// initial position, then the other given tags in their order; a blank line; the moves in the
+/// variant's notation with move numbers, lines wrapped at opts.width; the result; a newline.
+/// Given tags named Result, GameType, Variant, SetUp or FEN are replaced. Reading the text back
+/// with read_pdn and play_pdn gives the same moves and result.
+[[nodiscard]] std::string write_pdn(const Game& game, const std::vector<PdnTag>& tags = {},
+                                    const PdnWriteOptions& opts = {});
+
+}  // namespace tradgames

@@ -1,0 +1,572 @@
+#include "tradgames/io/pdn.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace tradgames {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Lexer: turns the text into tokens and never fails; malformed text becomes a `bad` token that
+// carries the message, so that the parser can report it and skip to the next game.
+
+enum class Tok { end, tag, comment, nag, open, close, number, ellipsis, move, result, bad };
+
+struct Token {
+    Tok kind = Tok::end;
+    std::size_t line = 0;
+    std::size_t offset = 0;
+    std::string_view text;  // the token as written (a move without its strength suffix)
+    std::string name;       // tag name
+    std::string value;      // tag value, unescaped
+    int number = 0;         // move number
+    std::string error;      // for bad tokens
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+bool ends_word(char c) {
+    return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
+           c == ';' || c == '$';
+}
+
+class Lexer {
+public:
+    Lexer(std::string_view text, std::size_t& pos, std::size_t& line)
+        : t_(text), pos_(pos), line_(line) {}
+
+    Token next() {
+        skip_space();
+        Token k;
+        k.line = line_;
+        k.offset = pos_;
+        if (pos_ >= t_.size()) return k;
+        const char c = t_[pos_];
+        switch (c) {
+            case '{': return comment(k);
+            case ';': skip_line(); k.kind = Tok::comment; return k;
+            case '[': return tag(k);
+            case '(': ++pos_; k.kind = Tok::open; return k;
+            case ')': ++pos_; k.kind = Tok::close; return k;
+            case '$': return nag(k);
+            case '}':
+            case ']':
+                ++pos_;
+                return bad(k, std::string("'") + c + "' without its opening bracket");
+            default: return word(k);
+        }
+    }
+
+private:
+    void skip_space() {
+        bool line_start = pos_ == 0 || t_[pos_ - 1] == '\n';
+        if (pos_ == 0 && t_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // byte order mark
+        while (pos_ < t_.size()) {
+            const char c = t_[pos_];
+            if (c == '\n') {
+                ++line_;
+                ++pos_;
+                line_start = true;
+            } else if (is_space(c)) {
+                ++pos_;
+            } else if (c == '%' && line_start) {  // PDN escape line
+                skip_line();
+            } else {
+                break;
+            }
+        }
+    }
+    void skip_line() {
+        while (pos_ < t_.size() && t_[pos_] != '\n') ++pos_;
+    }
+    static Token& bad(Token& k, std::string msg) {
+        k.kind = Tok::bad;
+        k.error = std::move(msg);
+        return k;
+    }
+
+    Token comment(Token& k) {
+        const std::size_t close = t_.find('}', pos_);
+        const std::size_t stop = close == std::string_view::npos ? t_.size() : close + 1;
+        line_ += static_cast<std::size_t>(std::count(t_.begin() + static_cast<long>(pos_),
+                                                     t_.begin() + static_cast<long>(stop), '\n'));
+        pos_ = stop;
+        if (close == std::string_view::npos) {
+            return bad(k, "comment '{' opened on line " + std::to_string(k.line) +
+                              " is not closed before the end of the input");
+        }
+        k.kind = Tok::comment;
+        return k;
+    }
+
+    Token nag(Token& k) {
+        std::size_t p = pos_ + 1;
+        while (p < t_.size() && is_digit(t_[p])) ++p;
+        if (p == pos_ + 1 || p - pos_ > 4) {
+            while (p < t_.size() && !ends_word(t_[p])) ++p;
+            const std::string_view w = t_.substr(pos_, p - pos_);
+            pos_ = p;
+            return bad(k, "malformed NAG " + quoted(w));
+        }
+        pos_ = p;
+        k.kind = Tok::nag;
+        return k;
+    }
+
+    // [Name "value"] on one line; anything else is a malformed tag, skipped to the line's end.
+    Token tag(Token& k) {
+        std::size_t p = pos_ + 1;
+        auto blanks = [&] {
+            while (p < t_.size() && (t_[p] == ' ' || t_[p] == '\t')) ++p;
+        };
+        auto fail = [&](const std::string& why) -> Token& {
+            std::size_t eol = t_.find('\n', pos_);
+            if (eol == std::string_view::npos) eol = t_.size();
+            const std::string_view line = t_.substr(pos_, eol - pos_);
+            pos_ = eol;
+            return bad(k, "malformed tag " + quoted(line) + ": " + why);
+        };
+        blanks();
+        const std::size_t name_start = p;
+        while (p < t_.size() && (is_alnum(t_[p]) || t_[p] == '_')) ++p;
+        if (p == name_start) return fail("expected a tag name after '['");
+        k.name = std::string(t_.substr(name_start, p - name_start));
+        blanks();
+        if (p >= t_.size() || t_[p] != '"') return fail("expected '\"' before the value");
+        ++p;
+        for (;; ++p) {
+            if (p >= t_.size() || t_[p] == '\n') return fail("the value's closing '\"' is missing");
+            if (t_[p] == '"') break;
+            if (t_[p] == '\\' && p + 1 < t_.size() && (t_[p + 1] == '"' || t_[p + 1] == '\\')) ++p;
+            k.value += t_[p];
+        }
+        ++p;
+        blanks();
+        if (p >= t_.size() || t_[p] != ']') return fail("expected ']' after the value");
+        pos_ = p + 1;
+        k.kind = Tok::tag;
+        return k;
+    }
+
+    Token word(Token& k) {
+        std::size_t p = pos_;
+        while (p < t_.size() && !ends_word(t_[p])) ++p;
+        std::string_view w = t_.substr(pos_, p - pos_);
+        if (parse_pdn_result(w)) {
+            pos_ = p;
+            k.kind = Tok::result;
+            k.text = w;
+            return k;
+        }
+        if (w == "..." || w == "\xE2\x80\xA6") {  // "1. ... 7-12": no move written for White
+            pos_ = p;
+            k.kind = Tok::ellipsis;
+            return k;
+        }
+        std::size_t d = 0;
+        while (d < w.size() && is_digit(w[d])) ++d;
+        if (d > 0 && d < w.size() && w[d] == '.') {  // move number, maybe glued to its move
+            std::size_t e = d;
+            while (e < w.size() && w[e] == '.') ++e;
+            pos_ += e;
+            if (d > 6) return bad(k, "move number " + quoted(w.substr(0, e)) + " is too large");
+            k.kind = Tok::number;
+            k.number = std::stoi(std::string(w.substr(0, d)));
+            return k;
+        }
+        pos_ = p;
+        // Move strength: "c3-d4!", "c3-d4?!", or in parentheses right after it: "29-23(?)".
+        std::size_t s = w.size();
+        while (s > 0 && (w[s - 1] == '!' || w[s - 1] == '?')) --s;
+        if (s == 0) {  // a strength mark standing apart, "c3-d4 !?": an annotation like a NAG
+            k.kind = Tok::nag;
+            return k;
+        }
+        w = w.substr(0, s);
+        if (pos_ + 2 < t_.size() && t_[pos_] == '(' && (t_[pos_ + 1] == '!' || t_[pos_ + 1] == '?')) {
+            std::size_t q = pos_ + 1;
+            while (q < t_.size() && (t_[q] == '!' || t_[q] == '?')) ++q;
+            if (q < t_.size() && t_[q] == ')') pos_ = q + 1;
+        }
+        const bool ok = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+            return is_alnum(c) || c == '-' || c == ':' || c == '=';
+        });
+        if (!ok) return bad(k, "unexpected text " + quoted(t_.substr(k.offset, p - k.offset)));
+        k.kind = Tok::move;
+        k.text = w;
+        return k;
+    }
+
+    std::string_view t_;
+    std::size_t& pos_;
+    std::size_t& line_;
+};
+
+// Text of a tag value fit for a one-line message: control bytes become '?', at most 40 bytes
+// (cut at a UTF-8 character boundary).
+std::string printable(std::string_view s) {
+    std::string r;
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        r += (u < 0x20 || u == 0x7F) ? '?' : c;
+    }
+    if (r.size() > 40) {
+        std::size_t cut = 40;
+        while (cut > 0 && (static_cast<unsigned char>(r[cut]) & 0xC0) == 0x80) --cut;
+        r = r.substr(0, cut) + "...";
+    }
+    return r;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+[[noreturn]] void fail(const PdnGame& g, std::size_t line, const std::string& what) {
+    throw PdnError(g.label() + ", line " + std::to_string(line) + ": " + what, g.index, line);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+std::optional<PdnResult> parse_pdn_result(std::string_view text) {
+    static constexpr std::array<std::pair<std::string_view, Outcome>, 9> table = {{
+        {"2-0", Outcome::white_wins},
+        {"1-0", Outcome::white_wins},
+        {"0-2", Outcome::black_wins},
+        {"0-1", Outcome::black_wins},
+        {"1-1", Outcome::draw},
+        {"1/2-1/2", Outcome::draw},
+        {"\xC2\xBD-\xC2\xBD", Outcome::draw},  // ½-½
+        {"0-0", Outcome::ongoing},             // double forfeit
+        {"*", Outcome::ongoing},
+    }};
+    for (const auto& [t, o] : table) {
+        if (t == text) return PdnResult{std::string(t), o};
+    }
+    return std::nullopt;
+}
+
+const std::string* PdnGame::tag(std::string_view name) const {
+    for (const PdnTag& t : tags) {
+        if (iequals(t.name, name)) return &t.value;
+    }
+    return nullptr;
+}
+
+std::string PdnGame::label() const {
+    std::string r = "game " + std::to_string(index);
+    const std::string* w = tag("White");
+    const std::string* b = tag("Black");
+    const std::string* e = tag("Event");
+    auto known = [](const std::string* s) { return s != nullptr && !trim(*s).empty() && trim(*s) != "?"; };
+    if (known(w) || known(b)) {
+        r += " (" + printable(known(w) ? trim(*w) : "?") + " \xE2\x80\x93 " +
+             printable(known(b) ? trim(*b) : "?") + ")";
+    } else if (known(e)) {
+        r += " (" + printable(trim(*e)) + ")";
+    }
+    return r;
+}
+
+PdnReader::PdnReader(std::string_view text) noexcept : text_(text) {}
+
+std::optional<PdnGame> PdnReader::next() {
+    Lexer lex(text_, pos_, line_);
+    PdnGame g;
+    bool started = false;
+    bool body = false;  // movetext seen: a tag now starts the next game
+    int depth = 0;      // variation nesting
+    int number = 0;     // move number waiting for its move
+    std::string error;  // first fault of this game
+    std::size_t error_line = 0;
+    auto fault = [&](std::size_t line, std::string what) {
+        if (error.empty()) {
+            error = std::move(what);
+            error_line = line;
+        }
+    };
+    for (bool done = false; !done;) {
+        const std::size_t save_pos = pos_;
+        const std::size_t save_line = line_;
+        Token t = lex.next();
+        if (t.kind == Tok::end) {
+            if (!started) return std::nullopt;
+            fault(t.line, depth > 0 ? "variation '(' not closed before the end of the input"
+                                    : "the input ends before the game's result (truncated?)");
+            break;
+        }
+        if (!started) {
+            if (t.kind == Tok::comment) continue;  // text between games
+            started = true;
+            g.index = ++count_;
+            g.line = t.line;
+            g.offset = t.offset;
+        }
+        switch (t.kind) {
+            case Tok::tag:
+                if (body) {  // the next game begins: this one had no result
+                    pos_ = save_pos;
+                    line_ = save_line;
+                    fault(t.line, "no result before the tags of the next game");
+                    done = true;
+                } else {
+                    g.tags.push_back({std::move(t.name), std::move(t.value)});
+                }
+                break;
+            case Tok::comment:
+            case Tok::nag: break;
+            case Tok::ellipsis: body = true; break;
+            case Tok::open:
+                ++depth;
+                body = true;
+                break;
+            case Tok::close:
+                if (depth == 0) {
+                    fault(t.line, "')' without '('");
+                } else {
+                    --depth;
+                }
+                break;
+            case Tok::number:
+                if (depth == 0) number = t.number;
+                body = true;
+                break;
+            case Tok::move:
+                if (depth == 0) {
+                    g.moves.push_back({std::string(t.text), number, t.line});
+                    number = 0;
+                }
+                body = true;
+                break;
+            case Tok::result:
+                if (depth > 0) fault(t.line, "result " + quoted(t.text) + " inside a variation ('(' not closed)");
+                g.result = *parse_pdn_result(t.text);
+                done = true;
+                break;
+            case Tok::bad: fault(t.line, t.error); break;
+            case Tok::end: break;
+        }
+    }
+    if (!error.empty()) fail(g, error_line, error);
+    return g;
+}
+
+std::vector<PdnGame> read_pdn(std::string_view text) {
+    PdnReader r(text);
+    std::vector<PdnGame> games;
+    while (auto g = r.next()) games.push_back(std::move(*g));
+    return games;
+}
+
+std::string pdn_variant_name(const PdnGame& record, std::string_view fallback) {
+    std::string from_type;
+    if (const std::string* gt = record.tag("GameType")) {
+        const std::string_view v = trim(*gt);
+        const std::string_view first = trim(v.substr(0, v.find(',')));
+        bool ok = first == "25";
+        if (ok && first.size() < v.size()) {  // full form: 25,W,8,8,<notation>,<invert>
+            std::vector<std::string_view> f;
+            for (std::string_view rest = v; !rest.empty();) {
+                const std::size_t c = rest.find(',');
+                f.push_back(trim(rest.substr(0, c)));
+                rest = c == std::string_view::npos ? std::string_view{} : rest.substr(c + 1);
+            }
+            ok = f.size() >= 4 && f[1] == "W" && f[2] == "8" && f[3] == "8";
+        }
+        if (!ok) {
+            fail(record, record.line,
+                 "unsupported [GameType " + quoted(*gt) +
+                     "]: tradgames reads GameType 25 (Russian draughts, \"25,W,8,8,A0,0\"); "
+                     "its other games are named by a [Variant] tag");
+        }
+        from_type = "russian";
+    }
+    if (const std::string* vt = record.tag("Variant")) {
+        const std::string_view v = trim(*vt);
+        std::string known;
+        for (const VariantInfo& i : list_variants()) {
+            if (iequals(i.name, v)) {
+                if (!from_type.empty() && from_type != i.name) {
+                    fail(record, record.line,
+                         "[Variant " + quoted(*vt) + "] contradicts [GameType " +
+                             quoted(*record.tag("GameType")) + "]");
+                }
+                return i.name;
+            }
+            known += (known.empty() ? "" : ", ") + i.name;
+        }
+        fail(record, record.line, "unknown [Variant " + quoted(*vt) + "] (known: " + known + ")");
+    }
+    return from_type.empty() ? std::string(fallback) : from_type;
+}
+
+Game pdn_start(const PdnGame& record, std::shared_ptr<const Variant> variant) {
+    const std::string* fen = record.tag("FEN");
+    if (fen == nullptr || trim(*fen).empty()) return Game(std::move(variant));
+    try {
+        return Game(variant, variant->parse_position(trim(*fen)));
+    } catch (const Error& e) {
+        fail(record, record.line, std::string("[FEN]: ") + e.what());
+    }
+}
+
+namespace {
+
+bool placeholder(const PdnMove& m) {
+    return std::all_of(m.text.begin(), m.text.end(), [](char c) { return c == '-'; });
+}
+
+// "12." or "12...": ply `ply` (0-based) of a game whose first move is number `first` and whose
+// start has `start_side` to move.
+std::string move_number(int first, Color start_side, std::size_t ply) {
+    const std::size_t k = ply + (start_side == Color::black ? 1 : 0);
+    return std::to_string(first + static_cast<int>(k / 2)) + (k % 2 == 0 ? "." : "...");
+}
+
+}  // namespace
+
+std::string pdn_move_label(const PdnGame& record, Color start_side, std::size_t ply) {
+    const bool numbered = !record.moves.empty() && record.moves.front().number > 0;
+    return move_number(numbered ? record.moves.front().number : 1, start_side, ply);
+}
+
+void play_pdn(const PdnGame& record, Game& game) {
+    if (record.moves.empty()) fail(record, record.line, "empty record: no moves");
+    if (std::all_of(record.moves.begin(), record.moves.end(), placeholder)) {
+        fail(record, record.moves.front().line,
+             "placeholder record: all " + std::to_string(record.moves.size()) +
+                 " moves are written '-' (no moves recorded)");
+    }
+    for (std::size_t i = 0; i < record.moves.size(); ++i) {
+        const PdnMove& m = record.moves[i];
+        const std::string where = record.label() + ", move " + pdn_move_label(record, game.start_position().side_to_move(), i) + " " +
+                                  quoted(m.text) + " (line " + std::to_string(m.line) + "): ";
+        if (placeholder(m)) {
+            throw PdnError(where + "placeholder '-' instead of a move", record.index, m.line);
+        }
+        try {
+            game.play(std::string_view(m.text));
+        } catch (const AmbiguousMoveError& e) {
+            throw AmbiguousMoveError(where + e.what());
+        } catch (const IllegalMoveError& e) {
+            throw IllegalMoveError(where + e.what());
+        } catch (const ParseError& e) {
+            throw PdnError(where + e.what(), record.index, m.line);
+        }
+    }
+    // The termination marker, or the [Result] tag when the marker is '*' (a separator to some
+    // writers).
+    Outcome recorded = record.result.outcome;
+    if (recorded == Outcome::ongoing && record.result.text == "*" && record.tag("Result") != nullptr) {
+        if (const auto tag = parse_pdn_result(trim(*record.tag("Result")))) recorded = tag->outcome;
+    }
+    if (!game.result().over() && recorded != Outcome::ongoing) {
+        game.set_result({recorded, "recorded result"});
+    }
+}
+
+Game replay_pdn(const PdnGame& record, std::string_view fallback,
+                const std::vector<std::string>& options) {
+    Game game = pdn_start(record, make_variant(pdn_variant_name(record, fallback), options));
+    play_pdn(record, game);
+    return game;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writer
+
+std::string pdn_result_text(Outcome o, PdnResultStyle style) {
+    const bool d = style == PdnResultStyle::draughts;
+    switch (o) {
+        case Outcome::white_wins: return d ? "2-0" : "1-0";
+        case Outcome::black_wins: return d ? "0-2" : "0-1";
+        case Outcome::draw: return d ? "1-1" : "1/2-1/2";
+        case Outcome::ongoing: break;
+    }
+    return "*";
+}
+
+namespace {
+
+std::string escape_tag(std::string_view v) {
+    std::string r;
+    for (char c : v) {
+        if (c == '"' || c == '\\') r += '\\';
+        r += (c == '\n' || c == '\r') ? ' ' : c;
+    }
+    return r;
+}
+
+}  // namespace
+
+std::string write_pdn(const Game& game, const std::vector<PdnTag>& tags, const PdnWriteOptions& opts) {
+    const Variant& v = game.variant();
+    auto given = [&](std::string_view name) -> const std::string* {
+        for (const PdnTag& t : tags) {
+            if (iequals(t.name, name)) return &t.value;
+        }
+        return nullptr;
+    };
+    std::vector<PdnTag> out;
+    static constexpr std::array<std::string_view, 6> roster = {"Event", "Site", "Date", "Round", "White", "Black"};
+    for (std::string_view name : roster) {
+        const std::string* g = given(name);
+        out.push_back({std::string(name), g != nullptr ? *g : "?"});
+    }
+    out.push_back({"Result", pdn_result_text(game.result().outcome, opts.results)});
+    if (v.name() == "russian") {
+        out.push_back({"GameType", "25"});
+    } else {
+        out.push_back({"Variant", v.name()});
+    }
+    if (!(game.start_position() == v.initial_position())) {
+        out.push_back({"SetUp", "1"});
+        out.push_back({"FEN", v.position_to_string(game.start_position())});
+    }
+    static constexpr std::array<std::string_view, 11> replaced = {
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "Variant", "SetUp", "FEN"};
+    for (const PdnTag& t : tags) {
+        const bool skip = std::any_of(replaced.begin(), replaced.end(),
+                                      [&](std::string_view r) { return iequals(r, t.name); });
+        if (!skip) out.push_back(t);
+    }
+
+    std::string text;
+    for (const PdnTag& t : out) text += "[" + t.name + " \"" + escape_tag(t.value) + "\"]\n";
+    text += '\n';
+
+    std::string line;
+    auto put = [&](const std::string& unit) {
+        if (!line.empty() && line.size() + 1 + unit.size() > opts.width) {
+            text += line + '\n';
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + unit;
+    };
+    const Color start = game.start_position().side_to_move();
+    for (std::size_t i = 0; i < game.moves().size(); ++i) {
+        // White's moves carry their number; Black's only when it opens the movetext.
+        const std::string number = move_number(opts.first_move_number, start, i);
+        const bool skip = i > 0 && number.ends_with("...");
+        put((skip ? "" : number + " ") + v.move_to_string(game.positions()[i], game.moves()[i]));
+    }
+    put(pdn_result_text(game.result().outcome, opts.results));
+    return text + line + '\n';
+}
+
+}  // namespace tradgames
