@@ -65,7 +65,10 @@ FenText split_fen(std::string_view text) {
             continue;
         }
         const Color c = letter == 'W' ? Color::white : Color::black;
-        if (seen[index(c)]) fail(text, fb, std::string("second piece list for side ") + letter);
+        if (seen[index(c)]) {
+            const char side_name[] = {letter, '\0'};
+            fail(text, fb, std::string("second piece list for side ") + side_name);
+        }
         seen[index(c)] = true;
         if (fe == fb + 1) continue;  // empty list
         for (std::size_t s = fb + 1, i = fb + 1;; ++i) {
