@@ -14,6 +14,7 @@ namespace {
 // Every subcommand file registers itself here.
 constexpr tgcli::Registrar registrars[] = {
     tgcli::register_core_commands,
+    tgcli::register_play_commands,
 };
 
 std::string one_line(std::string s) {
