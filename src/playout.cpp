@@ -155,7 +155,7 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
     PlayoutReport report;
     report.threads = threads;
     report.stats.lengths.resize(options.games);
-    std::vector<PlayoutStats> partial(threads);
+    PlayoutStats counts;  // every worker's counts, added when it finishes
     std::atomic<std::uint64_t> next{0};
     std::atomic<std::uint64_t> done{0};
     std::atomic<bool> stop{false};
@@ -164,7 +164,11 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
     unsigned running = threads;
     std::exception_ptr error;
 
-    auto work = [&](PlayoutStats& acc) {
+    // Each worker counts on its own stack (no cache line shared with another worker while
+    // games run) and adds its counts under the mutex at the end; only lengths[i] is written
+    // in place, once per game.
+    auto work = [&] {
+        PlayoutStats acc;
         try {
             while (!stop.load(std::memory_order_relaxed)) {
                 const std::uint64_t i = next.fetch_add(1, std::memory_order_relaxed);
@@ -180,13 +184,14 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
             stop = true;
         }
         const std::lock_guard lock(mutex);
+        add_counts(counts, acc);
         --running;
         finished.notify_all();
     };
     {
         std::vector<std::jthread> workers;
         workers.reserve(threads);
-        for (unsigned t = 0; t < threads; ++t) workers.emplace_back(work, std::ref(partial[t]));
+        for (unsigned t = 0; t < threads; ++t) workers.emplace_back(work);
         if (options.progress) {
             std::unique_lock lock(mutex);
             while (!finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; })) {
@@ -198,7 +203,7 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
     }  // joins the workers
     if (error) std::rethrow_exception(error);
     if (options.progress) options.progress(done.load(), options.games);
-    for (const PlayoutStats& p : partial) add_counts(report.stats, p);
+    add_counts(report.stats, counts);
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return report;
 }
