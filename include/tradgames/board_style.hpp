@@ -63,6 +63,7 @@ struct BoardStyle {
         /// Every vertex is a point; every link of the graph is drawn as a line (Tobit's chols).
         points,
     };
+    /// Squares or points.
     Layout layout = Layout::points;
     /// cells: colour of a square with a vertex. points: colour of the background.
     std::string vertex_fill = "#f2e3c6";
