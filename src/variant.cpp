@@ -21,6 +21,8 @@ GameRules Variant::game_rules() const { return {}; }
 
 std::unique_ptr<Adjudicator> Variant::make_adjudicator(const Position&) const { return nullptr; }
 
+BoardStyle Variant::board_style() const { return {}; }
+
 bool Variant::writes_landing(const Position&, const Move&, std::size_t) const { return true; }
 
 std::string Variant::promotion_suffix(Kind) const { return {}; }

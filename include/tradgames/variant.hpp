@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tradgames/board_style.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/options.hpp"
 #include "tradgames/position.hpp"
@@ -150,6 +151,10 @@ public:
     /// A fresh adjudicator for a game starting at `start`, or nullptr when the variant has no
     /// rule beyond those Game applies (no legal move, repetition, ply cap).
     [[nodiscard]] virtual std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const;
+
+    /// How pictures of the board are drawn (io/svg.hpp, io/ascii.hpp). Default: the graph's
+    /// points joined by its links, every point named, no zones: faithful for any board.
+    [[nodiscard]] virtual BoardStyle board_style() const;
 
 protected:
     Variant(std::string name, std::string description, std::shared_ptr<const Topology> topology,

@@ -34,8 +34,10 @@ struct VariantArgs {
     std::vector<std::string> options;
 };
 
-/// Adds --variant (required unless variant_required is false), --fen and --option to cmd.
-void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required = true);
+/// Adds --variant (required unless variant_required is false), --fen and --option to cmd;
+/// -o is short for --option unless option_short is false (a subcommand whose -o is its output).
+void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required = true,
+                      bool option_short = true);
 
 /// The variant with its options and the position (--fen or the initial position).
 struct Setup {
@@ -56,5 +58,7 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out);
 
 /// The subcommand replay (PDN files).
 void register_replay_command(CLI::App& app, std::vector<Command>& out);
+/// The subcommands play, compare, render and show.
+void register_play_commands(CLI::App& app, std::vector<Command>& out);
 
 }  // namespace tgcli

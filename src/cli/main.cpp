@@ -15,6 +15,7 @@ namespace {
 constexpr tgcli::Registrar registrars[] = {
     tgcli::register_core_commands,
     tgcli::register_replay_command,
+    tgcli::register_play_commands,
 };
 
 std::string one_line(std::string s) {

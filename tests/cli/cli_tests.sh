@@ -44,6 +44,63 @@ check "tobit option (T11)" '7:28' \
       "$("$tg" moves --variant tobit --fen W:WK7:B21 --option tobit_capture=flying_adjacent_landing)"
 check "tobit compressed capture (T7)" '7:21:23:36' "$("$tg" moves -v tobit -f W:W7:B14,22,30)"
 
+# play / compare: JSON fields (an interface, README), a game known in advance, the same
+# statistics for 1 and 2 threads, CSV and text tables, silence on stderr when it is no terminal.
+json() { python3 -c "import json,sys
+d=json.load(sys.stdin)
+$1"; }
+check "play json fields" 'branching_factor capture_length_histogram capture_moves capture_share forced_capture_share games games_per_second length outcomes plies plies_per_second ply_cap policy reasons seconds seed start threads variant white_score' \
+      "$("$tg" play --variant russian --games 3 --json | json 'print(" ".join(sorted(d)))')"
+check "play length fields" 'max mean median min p90' \
+      "$("$tg" play --variant russian --games 3 --json | json 'print(" ".join(sorted(d["length"])))')"
+# d6:f8 is White's only move and leaves Black without pieces: every game is 1 ply, White wins.
+check "play known game" '1.0 1 5 0 1.0 {"1": 5} 1.0 no legal move' \
+      "$("$tg" play --variant russian --fen W:Wd6:Be7 --games 5 --seed 3 --json | json 'print(d["length"]["mean"], d["length"]["p90"], d["outcomes"]["white_wins"], d["outcomes"]["black_wins"], d["branching_factor"], json.dumps(d["capture_length_histogram"]), d["white_score"], d["reasons"][0]["reason"])')"
+strip='for k in ("seconds","games_per_second","plies_per_second","threads"): d.pop(k)
+print(json.dumps(d, sort_keys=True))'
+one=$("$tg" play --variant russian --games 40 --seed 9 --threads 1 --json | json "$strip")
+two=$("$tg" play --variant russian --games 40 --seed 9 --threads 2 --json | json "$strip")
+check "play: 1 and 2 threads give the same statistics" "$one" "$two"
+other=$("$tg" play --variant russian --games 40 --seed 10 --threads 2 --json | json "$strip")
+[ "$one" != "$other" ] && echo "ok   play: another seed, other statistics" || { echo "FAIL play: seeds 9 and 10 agree"; fail=1; }
+check "play greedy json policy" 'greedy' "$("$tg" play --variant russian --games 2 --policy greedy --json | json 'print(d["policy"])')"
+check "play ply cap" 'draw: ply cap (4)' \
+      "$("$tg" play --variant russian --games 2 --ply-cap 4 --json | json 'print(", ".join(r["outcome"] + ": " + r["reason"] for r in d["reasons"]))')"
+check "play stderr silent without a terminal" '' "$("$tg" play --variant russian --games 5 2>&1 >/dev/null)"
+check "compare csv header" 'statistic,russian,russian' "$("$tg" compare --variants russian,russian --games 3 --csv | head -1)"
+check "compare csv games row" 'games,3,3' "$("$tg" compare --variants russian,russian --games 3 --csv | grep '^games,')"
+check "compare json" 'russian russian' "$("$tg" compare --variants russian,russian --games 2 --json | json 'print(" ".join(c["variant"] for c in d))')"
+check "compare text header" 'russian' "$("$tg" compare --variants russian --games 2 | head -1 | tr -d ' ')"
+check "compare text rows" 'games 2' "$("$tg" compare --variants russian --games 2 | grep '^games ' | tr -s ' ')"
+
+# render / show
+check "render: well-formed SVG on stdout" '{http://www.w3.org/2000/svg}svg' \
+      "$("$tg" render --variant russian -o - | python3 -c 'import sys,xml.etree.ElementTree as E; print(E.parse(sys.stdin).getroot().tag)')"
+svgfile=$(mktemp --suffix=.svg)
+"$tg" render --variant russian --fen 'W:WKa1,e3:Bc3,f4,b6' --last-move a1:e5:g3 --option dummy=1 -o "$svgfile" 2>/dev/null
+check "render: unknown option is an error, no file written" '0' "$(wc -c <"$svgfile")"
+"$tg" render --variant russian --fen 'W:WKa1,e3:Bc3,f4,b6' --last-move a1:e5:g3 -o "$svgfile"
+check "render -o: captured squares of the last move" 'c3 f4' \
+      "$(python3 -c 'import sys,xml.etree.ElementTree as E
+r=E.parse(sys.argv[1]).getroot()
+print(" ".join(sorted(e.get("data-vertex") for e in r.iter() if e.get("class")=="captured")))' "$svgfile")"
+rm -f "$svgfile"
+check "show: coordinates" '2' "$("$tg" show --variant russian | grep -c '^  a b c d e f g h$')"
+check "show --last-move" 'last move: c3-d4|4   .   M   .   .  4' \
+      "$("$tg" show --variant russian --last-move c3-d4 | grep -E '^(last|4 )' | paste -sd '|')"
+
+bad "compare unknown variant" compare --variants russian,nosuch --games 2
+bad "compare empty variant" compare --variants russian, --games 2
+bad "compare without --variants" compare --games 2
+bad "play zero games" play --variant russian --games 0
+bad "play bad policy" play --variant russian --policy best
+bad "play negative ply cap" play --variant russian --ply-cap -1
+bad "play json and csv" play --variant russian --json --csv
+bad "play negative threads" play --variant russian --threads -1
+bad "render illegal last move" render --variant russian --last-move c3-e5
+bad "render unwritable file" render --variant russian -o /nonexistent-dir/board.svg
+bad "show unknown variant" show --variant nosuch
+
 bad "unknown variant" moves --variant nosuch
 bad "unknown option" moves --variant russian --option nosuch=1
 bad "option without =" moves --variant russian --option nosuch

@@ -329,6 +329,17 @@ Position Russian::parse_position(std::string_view text) const {
     return read_position(text, position_rules_);
 }
 
+BoardStyle Russian::board_style() const {
+    BoardStyle s;
+    s.layout = BoardStyle::Layout::cells;
+    s.vertex_fill = "#b58863";  // dark playing squares
+    s.void_fill = "#f0d9b5";    // light squares
+    s.vertex_names = false;
+    s.column_labels = file_letters(8);
+    s.row_labels = rank_numbers(8);
+    return s;
+}
+
 std::string Russian::position_to_string(const Position& pos) const {
     const Topology& t = topology();
     std::string s(pos.side_to_move() == Color::white ? "W" : "B");

@@ -68,6 +68,9 @@ public:
     [[nodiscard]] Position initial_position() const override;
     [[nodiscard]] Position parse_position(std::string_view text) const override;
     [[nodiscard]] std::string position_to_string(const Position& pos) const override;
+    /// Squares of an 8x8 grid, playing squares dark, files a-h and ranks 1-8 on the edges
+    /// (russian.md 2.1); a king carries a K.
+    [[nodiscard]] BoardStyle board_style() const override;
 
     /// Threefold repetition (option repetition_draw, FMJD64 7.2.3); no ply cap.
     [[nodiscard]] GameRules game_rules() const override;

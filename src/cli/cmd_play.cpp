@@ -1,0 +1,403 @@
+// Subcommands play and compare (seeded playouts with statistics), render (SVG) and show (text).
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "common.hpp"
+#include "tradgames/error.hpp"
+#include "tradgames/io/ascii.hpp"
+#include "tradgames/io/svg.hpp"
+#include "tradgames/playout.hpp"
+
+namespace tgcli {
+
+namespace {
+
+namespace tg = tradgames;
+using json = nlohmann::json;
+
+// ---------------------------------------------------------------------------------------------
+// play / compare
+
+struct PlayoutArgs {
+    std::uint64_t games = 100;
+    std::uint64_t seed = 1;
+    unsigned threads = 0;
+    std::string policy = "random";
+    int ply_cap = 1000;
+    bool json = false;
+    bool csv = false;
+};
+
+void add_playout_args(CLI::App* cmd, PlayoutArgs& a) {
+    cmd->add_option("--games,-n", a.games, "number of games (default 100)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+    cmd->add_option("--seed,-s", a.seed, "seed; equal seeds give equal statistics (default 1)");
+    cmd->add_option("--threads,-t", a.threads,
+                    "worker threads, 0 = one per core (default); the statistics do not depend on it")
+        ->check(CLI::Range(0U, 1024U));
+    cmd->add_option("--policy", a.policy, "random (uniform) or greedy (most pieces captured)")
+        ->check(CLI::IsMember({"random", "greedy"}));
+    cmd->add_option("--ply-cap", a.ply_cap,
+                    "safety cap: a game still going after this many plies is a draw (0 = none; "
+                    "default 1000)")
+        ->check(CLI::Range(0, 100'000'000));
+    auto* j = cmd->add_flag("--json", a.json, "JSON output");
+    auto* c = cmd->add_flag("--csv", a.csv, "CSV output: one row per statistic, one column per variant");
+    j->excludes(c);
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal.
+class ProgressBar {
+public:
+    explicit ProgressBar(std::string label) : label_(std::move(label)), on_(isatty(2) != 0) {}
+    ProgressBar(const ProgressBar&) = delete;
+    ProgressBar& operator=(const ProgressBar&) = delete;
+    ~ProgressBar() {
+        if (drawn_) std::fprintf(stderr, "\r\033[K");
+    }
+    /// The callback for PlayoutOptions::progress, or an empty function when stderr is no
+    /// terminal.
+    std::function<void(std::uint64_t, std::uint64_t)> callback() {
+        if (!on_) return {};
+        return [this](std::uint64_t done, std::uint64_t total) {
+            constexpr int width = 30;
+            const auto filled = static_cast<int>(done * width / total);
+            std::fprintf(stderr, "\r%s [%s%s] %3d%% %llu/%llu games", label_.c_str(),
+                         std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                         std::string(static_cast<std::size_t>(width - filled), '.').c_str(),
+                         static_cast<int>(done * 100 / total), static_cast<unsigned long long>(done),
+                         static_cast<unsigned long long>(total));
+            std::fflush(stderr);
+            drawn_ = true;
+        };
+    }
+
+private:
+    std::string label_;
+    bool on_;
+    bool drawn_ = false;
+};
+
+/// One variant's run.
+struct Column {
+    std::shared_ptr<const tg::Variant> variant;
+    tg::Position start;
+    tg::PlayoutReport report;
+};
+
+Column run_column(std::shared_ptr<const tg::Variant> v, tg::Position start, const PlayoutArgs& a) {
+    tg::PlayoutOptions o;
+    o.games = a.games;
+    o.seed = a.seed;
+    o.threads = a.threads;
+    o.policy = tg::parse_policy(a.policy);
+    o.ply_cap = a.ply_cap;
+    o.start = start;
+    ProgressBar bar(v->name());
+    o.progress = bar.callback();
+    Column c{v, start, {}};
+    c.report = tg::run_playouts(std::move(v), o);
+    return c;
+}
+
+json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
+json optional_json(const std::optional<std::uint32_t>& x) { return x ? json(*x) : json(nullptr); }
+
+double per_second(std::uint64_t n, double seconds) {
+    return seconds > 0 ? static_cast<double>(n) / seconds : 0.0;
+}
+
+/// The JSON object of one run (README: "play and compare").
+json column_json(const Column& c, const PlayoutArgs& a) {
+    const tg::PlayoutStats& s = c.report.stats;
+    json hist = json::object();
+    for (std::size_t k = 1; k < s.captured.size(); ++k) hist[std::to_string(k)] = s.captured[k];
+    json reasons = json::array();
+    for (const auto& [key, n] : s.reasons) {
+        reasons.push_back({{"outcome", tg::to_string(key.first)}, {"reason", key.second}, {"games", n}});
+    }
+    return json{{"variant", c.variant->name()},
+                {"start", c.variant->position_to_string(c.start)},
+                {"policy", a.policy},
+                {"seed", a.seed},
+                {"games", s.games},
+                {"threads", c.report.threads},
+                {"ply_cap", a.ply_cap},
+                {"seconds", c.report.seconds},
+                {"games_per_second", per_second(s.games, c.report.seconds)},
+                {"plies_per_second", per_second(s.plies, c.report.seconds)},
+                {"plies", s.plies},
+                {"length",
+                 {{"mean", optional_json(s.mean_length())},
+                  {"median", optional_json(s.median_length())},
+                  {"p90", optional_json(s.p90_length())},
+                  {"min", optional_json(s.min_length())},
+                  {"max", optional_json(s.max_length())}}},
+                {"branching_factor", optional_json(s.branching_factor())},
+                {"capture_share", optional_json(s.capture_share())},
+                {"forced_capture_share", optional_json(s.forced_capture_share())},
+                {"capture_moves", s.capture_moves()},
+                {"capture_length_histogram", hist},
+                {"outcomes",
+                 {{"white_wins", s.wins(tg::Color::white)},
+                  {"black_wins", s.wins(tg::Color::black)},
+                  {"draw", s.draws()}}},
+                {"reasons", reasons},
+                {"white_score", optional_json(s.white_score())}};
+}
+
+/// A row of the table: a key (CSV), a label (text) and one cell per column.
+struct Row {
+    std::string key;
+    std::string label;
+    std::vector<std::string> cells;
+};
+
+std::string fixed(const std::optional<double>& x, int decimals) {
+    return x ? fmt::format("{:.{}f}", *x, decimals) : "-";
+}
+std::string percent(const std::optional<double>& x) {
+    return x ? fmt::format("{:.1f}%", *x * 100) : "-";
+}
+std::string whole(const std::optional<std::uint32_t>& x) { return x ? std::to_string(*x) : "-"; }
+
+/// The statistics as rows, every column's values side by side. Rows that only some columns
+/// have (capture lengths, reasons) are filled with 0 in the others.
+std::vector<Row> table(const std::vector<Column>& cols, const PlayoutArgs& a) {
+    std::vector<Row> rows;
+    auto add = [&](std::string key, std::string label, auto value) {
+        Row r{std::move(key), std::move(label), {}};
+        for (const Column& c : cols) r.cells.push_back(value(c, c.report.stats));
+        rows.push_back(std::move(r));
+    };
+    using S = tg::PlayoutStats;
+    add("policy", "policy", [&](const Column&, const S&) { return a.policy; });
+    add("seed", "seed", [&](const Column&, const S&) { return std::to_string(a.seed); });
+    add("ply_cap", "ply cap", [&](const Column&, const S&) { return std::to_string(a.ply_cap); });
+    add("games", "games", [](const Column&, const S& s) { return std::to_string(s.games); });
+    add("threads", "threads", [](const Column& c, const S&) { return std::to_string(c.report.threads); });
+    add("seconds", "seconds", [](const Column& c, const S&) { return fmt::format("{:.3f}", c.report.seconds); });
+    add("games_per_second", "games/s",
+        [](const Column& c, const S& s) { return fmt::format("{:.1f}", per_second(s.games, c.report.seconds)); });
+    add("plies_per_second", "plies/s",
+        [](const Column& c, const S& s) { return fmt::format("{:.0f}", per_second(s.plies, c.report.seconds)); });
+    add("plies", "plies", [](const Column&, const S& s) { return std::to_string(s.plies); });
+    add("length_mean", "length: mean", [](const Column&, const S& s) { return fixed(s.mean_length(), 1); });
+    add("length_median", "length: median", [](const Column&, const S& s) { return fixed(s.median_length(), 1); });
+    add("length_p90", "length: p90", [](const Column&, const S& s) { return whole(s.p90_length()); });
+    add("length_min", "length: min", [](const Column&, const S& s) { return whole(s.min_length()); });
+    add("length_max", "length: max", [](const Column&, const S& s) { return whole(s.max_length()); });
+    add("branching_factor", "branching factor",
+        [](const Column&, const S& s) { return fixed(s.branching_factor(), 2); });
+    add("capture_share", "positions with a capture",
+        [](const Column&, const S& s) { return percent(s.capture_share()); });
+    add("forced_capture_share", "positions with a forced capture",
+        [](const Column&, const S& s) { return percent(s.forced_capture_share()); });
+    add("capture_moves", "capture moves", [](const Column&, const S& s) { return std::to_string(s.capture_moves()); });
+    std::size_t longest = 0;
+    for (const Column& c : cols) longest = std::max(longest, c.report.stats.captured.size());
+    for (std::size_t k = 1; k < longest; ++k) {
+        add("captures_" + std::to_string(k),
+            fmt::format("  capturing {} piece{}", k, k == 1 ? "" : "s"), [k](const Column&, const S& s) {
+                return std::to_string(k < s.captured.size() ? s.captured[k] : 0);
+            });
+    }
+    add("white_wins", "white wins", [](const Column&, const S& s) { return std::to_string(s.wins(tg::Color::white)); });
+    add("black_wins", "black wins", [](const Column&, const S& s) { return std::to_string(s.wins(tg::Color::black)); });
+    add("draws", "draws", [](const Column&, const S& s) { return std::to_string(s.draws()); });
+    std::map<std::pair<tg::Outcome, std::string>, int> reasons;
+    for (const Column& c : cols) {
+        for (const auto& [key, n] : c.report.stats.reasons) reasons[key] = 0;
+    }
+    for (const auto& [key, unused] : reasons) {
+        const std::string outcome(tg::to_string(key.first));
+        add("reason:" + outcome + ":" + key.second, "  " + outcome + ": " + key.second,
+            [&key](const Column&, const S& s) {
+                const auto it = s.reasons.find(key);
+                return std::to_string(it == s.reasons.end() ? 0 : it->second);
+            });
+    }
+    add("white_score", "white (first player) score", [](const Column&, const S& s) { return fixed(s.white_score(), 3); });
+    return rows;
+}
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string r = "\"";
+    for (char c : s) r += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return r + "\"";
+}
+
+void print_columns(const std::vector<Column>& cols, const PlayoutArgs& a) {
+    if (a.json) {
+        json out = json::array();
+        for (const Column& c : cols) out.push_back(column_json(c, a));
+        fmt::print("{}\n", cols.size() == 1 ? out[0].dump() : out.dump());
+        return;
+    }
+    const std::vector<Row> rows = table(cols, a);
+    if (a.csv) {
+        std::string line = "statistic";
+        for (const Column& c : cols) line += "," + csv_field(c.variant->name());
+        fmt::print("{}\n", line);
+        for (const Row& r : rows) {
+            line = csv_field(r.key);
+            for (const auto& cell : r.cells) line += "," + csv_field(cell);
+            fmt::print("{}\n", line);
+        }
+        return;
+    }
+    std::size_t label_w = 0;
+    for (const Row& r : rows) label_w = std::max(label_w, r.label.size());
+    std::vector<std::size_t> w;
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        std::size_t x = cols[i].variant->name().size();
+        for (const Row& r : rows) x = std::max(x, r.cells[i].size());
+        w.push_back(x);
+    }
+    std::string head(label_w, ' ');
+    for (std::size_t i = 0; i < cols.size(); ++i) head += fmt::format("  {:>{}}", cols[i].variant->name(), w[i]);
+    fmt::print("{}\n", head);
+    for (const Row& r : rows) {
+        std::string line = fmt::format("{:<{}}", r.label, label_w);
+        for (std::size_t i = 0; i < r.cells.size(); ++i) line += fmt::format("  {:>{}}", r.cells[i], w[i]);
+        fmt::print("{}\n", line);
+    }
+}
+
+int run_play(const VariantArgs& v, const PlayoutArgs& a) {
+    const Setup s = setup(v);
+    print_columns({run_column(s.variant, s.position, a)}, a);
+    return 0;
+}
+
+std::vector<std::string> split_names(const std::string& list) {
+    std::vector<std::string> r;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= list.size(); ++i) {
+        if (i < list.size() && list[i] != ',') continue;
+        r.push_back(list.substr(start, i - start));
+        start = i + 1;
+    }
+    return r;
+}
+
+int run_compare(const std::string& names, const PlayoutArgs& a) {
+    // Every name is checked before any game is played.
+    std::vector<std::shared_ptr<const tg::Variant>> variants;
+    for (const std::string& n : split_names(names)) {
+        if (n.empty()) throw tg::OptionError("--variants " + tg::quoted(names) + ": empty variant name");
+        variants.push_back(tg::make_variant(n));
+    }
+    std::vector<Column> cols;
+    for (const auto& v : variants) cols.push_back(run_column(v, v->initial_position(), a));
+    print_columns(cols, a);
+    return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// render / show
+
+struct PictureArgs {
+    VariantArgs v;
+    std::string last_move;
+    std::string output = "-";
+};
+
+/// The position to draw and the move that led to it: with --last-move, the move is played from
+/// the --fen position (or the initial one) and the position after it is drawn.
+struct Picture {
+    Setup setup;
+    std::optional<tg::Move> last;
+    std::string last_text;
+};
+
+Picture picture(const PictureArgs& a) {
+    Picture p{setup(a.v), std::nullopt, {}};
+    if (!a.last_move.empty()) {
+        const tg::Move m = p.setup.variant->parse_move(p.setup.position, a.last_move);
+        p.last_text = p.setup.variant->move_to_string(p.setup.position, m);
+        tg::Undo u;
+        p.setup.variant->make_move(p.setup.position, m, u);
+        p.last = m;
+    }
+    return p;
+}
+
+int run_render(const PictureArgs& a) {
+    const Picture p = picture(a);
+    const std::string svg =
+        tg::render_svg(*p.setup.variant, p.setup.position, p.last ? &*p.last : nullptr);
+    if (a.output == "-") {
+        fmt::print("{}", svg);
+        return 0;
+    }
+    std::ofstream out(a.output, std::ios::binary);
+    if (!out) throw tg::Error("cannot write " + tg::quoted(a.output));
+    out << svg;
+    out.close();
+    if (!out) throw tg::Error("cannot write " + tg::quoted(a.output));
+    return 0;
+}
+
+int run_show(const PictureArgs& a) {
+    const Picture p = picture(a);
+    if (p.last) fmt::print("last move: {}\n", p.last_text);
+    fmt::print("{}", tg::render_ascii(*p.setup.variant, p.setup.position));
+    return 0;
+}
+
+}  // namespace
+
+void register_play_commands(CLI::App& app, std::vector<Command>& out) {
+    struct PlayArgs {
+        VariantArgs v;
+        PlayoutArgs p;
+    };
+    auto pa = std::make_shared<PlayArgs>();
+    auto* play = app.add_subcommand(
+        "play", "seeded playouts to the end of the game, with statistics (text, --json, --csv)");
+    add_variant_args(play, pa->v);
+    add_playout_args(play, pa->p);
+    out.push_back({play, [pa] { return run_play(pa->v, pa->p); }});
+
+    struct CompareArgs {
+        std::string variants;
+        PlayoutArgs p;
+    };
+    auto ca = std::make_shared<CompareArgs>();
+    auto* compare = app.add_subcommand(
+        "compare", "the playout statistics of several variants side by side (same seed)");
+    compare->add_option("--variants", ca->variants, "comma-separated variant names, e.g. russian,shatra,tobit")
+        ->required();
+    add_playout_args(compare, ca->p);
+    out.push_back({compare, [ca] { return run_compare(ca->variants, ca->p); }});
+
+    auto ra = std::make_shared<PictureArgs>();
+    auto* render = app.add_subcommand("render", "draw a position as SVG");
+    add_variant_args(render, ra->v, true, false);
+    render->add_option("--last-move,-m", ra->last_move,
+                       "a move legal in the --fen position: it is played, and the picture shows "
+                       "the position after it with the move marked");
+    render->add_option("--output,-o", ra->output, "SVG file to write, - for stdout (default)");
+    out.push_back({render, [ra] { return run_render(*ra); }});
+
+    auto sa = std::make_shared<PictureArgs>();
+    auto* show = app.add_subcommand("show", "draw a position as text");
+    add_variant_args(show, sa->v);
+    show->add_option("--last-move,-m", sa->last_move,
+                     "a move legal in the --fen position: it is played and the position after it "
+                     "is shown");
+    out.push_back({show, [sa] { return run_show(*sa); }});
+}
+
+}  // namespace tgcli

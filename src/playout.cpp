@@ -1,0 +1,211 @@
+#include "tradgames/playout.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "tradgames/error.hpp"
+#include "tradgames/zobrist.hpp"
+
+namespace tradgames {
+
+std::string_view to_string(Policy p) noexcept {
+    return p == Policy::greedy ? "greedy" : "random";
+}
+
+Policy parse_policy(std::string_view text) {
+    if (text == "random") return Policy::random;
+    if (text == "greedy") return Policy::greedy;
+    throw OptionError("unknown policy " + quoted(text) + " (known: random, greedy)");
+}
+
+Rng playout_rng(std::uint64_t seed, std::uint64_t game) noexcept {
+    std::uint64_t s = seed;
+    std::uint64_t g = game;
+    return Rng(zobrist::splitmix64(s) ^ zobrist::splitmix64(g) * 0xD6E8FEB86659FD93ULL);
+}
+
+std::size_t choose_move(const MoveList& legal, Policy policy, Rng& rng) {
+    if (policy == Policy::random) return static_cast<std::size_t>(rng.below(legal.size()));
+    std::size_t most = 0;
+    std::size_t ties = 0;
+    for (const Move& m : legal) {
+        if (m.captured.size() > most) {
+            most = m.captured.size();
+            ties = 0;
+        }
+        ties += m.captured.size() == most ? 1 : 0;
+    }
+    // The k-th (0-based) of the moves capturing `most` pieces, in list order.
+    std::size_t k = static_cast<std::size_t>(rng.below(ties));
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+        if (legal[i].captured.size() == most && k-- == 0) return i;
+    }
+    return 0;  // unreachable: ties >= 1 moves capture `most` pieces
+}
+
+std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, PlayoutStats& stats) {
+    while (!game.result().over()) {
+        const MoveList& legal = game.legal_moves();
+        stats.legal_moves += legal.size();
+        const auto captures = static_cast<std::size_t>(
+            std::count_if(legal.begin(), legal.end(), [](const Move& m) { return m.is_capture(); }));
+        stats.capture_positions += captures > 0 ? 1 : 0;
+        stats.forced_capture_positions += captures == legal.size() ? 1 : 0;
+        const Move m = legal[choose_move(legal, policy, rng)];
+        if (stats.captured.size() <= m.captured.size()) stats.captured.resize(m.captured.size() + 1);
+        ++stats.captured[m.captured.size()];
+        game.play(m);
+        ++stats.plies;
+        if (!game.result().over() && ply_cap > 0 && game.ply() >= static_cast<std::size_t>(ply_cap)) {
+            game.set_result({Outcome::draw, "ply cap (" + std::to_string(ply_cap) + ")"});
+        }
+    }
+    const GameResult& r = game.result();
+    ++stats.games;
+    ++stats.outcomes[static_cast<std::size_t>(r.outcome)];
+    ++stats.reasons[{r.outcome, r.reason}];
+    return static_cast<std::uint32_t>(game.ply());
+}
+
+namespace {
+
+/// Adds the counts of `from` (all but lengths) to `to`.
+void add_counts(PlayoutStats& to, const PlayoutStats& from) {
+    to.games += from.games;
+    to.plies += from.plies;
+    to.legal_moves += from.legal_moves;
+    to.capture_positions += from.capture_positions;
+    to.forced_capture_positions += from.forced_capture_positions;
+    if (to.captured.size() < from.captured.size()) to.captured.resize(from.captured.size());
+    for (std::size_t k = 0; k < from.captured.size(); ++k) to.captured[k] += from.captured[k];
+    for (std::size_t o = 0; o < to.outcomes.size(); ++o) to.outcomes[o] += from.outcomes[o];
+    for (const auto& [key, n] : from.reasons) to.reasons[key] += n;
+}
+
+std::optional<double> ratio(std::uint64_t num, std::uint64_t den) {
+    if (den == 0) return std::nullopt;
+    return static_cast<double>(num) / static_cast<double>(den);
+}
+
+std::vector<std::uint32_t> sorted(std::vector<std::uint32_t> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+}  // namespace
+
+std::optional<double> PlayoutStats::mean_length() const { return ratio(plies, games); }
+
+std::optional<double> PlayoutStats::median_length() const {
+    if (lengths.empty()) return std::nullopt;
+    const auto s = sorted(lengths);
+    const std::size_t n = s.size();
+    return n % 2 == 1 ? s[n / 2] : (static_cast<double>(s[n / 2 - 1]) + s[n / 2]) / 2;
+}
+
+std::optional<std::uint32_t> PlayoutStats::p90_length() const {
+    if (lengths.empty()) return std::nullopt;
+    const auto s = sorted(lengths);
+    return s[(9 * s.size() + 9) / 10 - 1];  // rank ceil(0.9 n), 1-based
+}
+
+std::optional<std::uint32_t> PlayoutStats::min_length() const {
+    if (lengths.empty()) return std::nullopt;
+    return *std::min_element(lengths.begin(), lengths.end());
+}
+
+std::optional<std::uint32_t> PlayoutStats::max_length() const {
+    if (lengths.empty()) return std::nullopt;
+    return *std::max_element(lengths.begin(), lengths.end());
+}
+
+std::optional<double> PlayoutStats::branching_factor() const { return ratio(legal_moves, plies); }
+
+std::optional<double> PlayoutStats::forced_capture_share() const {
+    return ratio(forced_capture_positions, plies);
+}
+
+std::optional<double> PlayoutStats::capture_share() const { return ratio(capture_positions, plies); }
+
+std::uint64_t PlayoutStats::capture_moves() const noexcept {
+    std::uint64_t n = 0;
+    for (std::size_t k = 1; k < captured.size(); ++k) n += captured[k];
+    return n;
+}
+
+std::optional<double> PlayoutStats::white_score() const {
+    if (games == 0) return std::nullopt;
+    return (static_cast<double>(wins(Color::white)) + static_cast<double>(draws()) / 2) /
+           static_cast<double>(games);
+}
+
+PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const PlayoutOptions& options) {
+    if (options.games == 0) throw OptionError("playouts: the number of games must be at least 1");
+    if (options.ply_cap < 0) throw OptionError("playouts: the ply cap must not be negative");
+    unsigned threads = options.threads;
+    if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
+    threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, options.games));
+
+    const auto t0 = std::chrono::steady_clock::now();
+    PlayoutReport report;
+    report.threads = threads;
+    report.stats.lengths.resize(options.games);
+    PlayoutStats counts;  // every worker's counts, added when it finishes
+    std::atomic<std::uint64_t> next{0};
+    std::atomic<std::uint64_t> done{0};
+    std::atomic<bool> stop{false};
+    std::mutex mutex;
+    std::condition_variable finished;
+    unsigned running = threads;
+    std::exception_ptr error;
+
+    // Each worker counts on its own stack (no cache line shared with another worker while
+    // games run) and adds its counts under the mutex at the end; only lengths[i] is written
+    // in place, once per game.
+    auto work = [&] {
+        PlayoutStats acc;
+        try {
+            while (!stop.load(std::memory_order_relaxed)) {
+                const std::uint64_t i = next.fetch_add(1, std::memory_order_relaxed);
+                if (i >= options.games) break;
+                Rng rng = playout_rng(options.seed, i);
+                Game game(variant, options.start);
+                report.stats.lengths[i] = play_out(game, options.policy, rng, options.ply_cap, acc);
+                done.fetch_add(1, std::memory_order_relaxed);
+            }
+        } catch (...) {
+            const std::lock_guard lock(mutex);
+            if (!error) error = std::current_exception();
+            stop = true;
+        }
+        const std::lock_guard lock(mutex);
+        add_counts(counts, acc);
+        --running;
+        finished.notify_all();
+    };
+    {
+        std::vector<std::jthread> workers;
+        workers.reserve(threads);
+        for (unsigned t = 0; t < threads; ++t) workers.emplace_back(work);
+        if (options.progress) {
+            std::unique_lock lock(mutex);
+            while (!finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; })) {
+                lock.unlock();
+                options.progress(done.load(), options.games);
+                lock.lock();
+            }
+        }
+    }  // joins the workers
+    if (error) std::rethrow_exception(error);
+    if (options.progress) options.progress(done.load(), options.games);
+    add_counts(report.stats, counts);
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return report;
+}
+
+}  // namespace tradgames
