@@ -245,6 +245,13 @@ private:
 
 }  // namespace
 
+BoardStyle Tobit::board_style() const {
+    BoardStyle s;  // points on lines: every link of the graph is a chol segment (§2.3)
+    s.zones = {{white_promotion | black_promotion, "promotion points (R13)",
+                ZoneStyle::Mark::outline, "#b03a2e"}};
+    return s;
+}
+
 GameRules Tobit::game_rules() const {
     return {static_cast<int>(end_rules_.repetition_draw), static_cast<int>(end_rules_.ply_cap)};
 }

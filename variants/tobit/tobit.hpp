@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "tradgames/board_graph.hpp"
+#include "tradgames/board_style.hpp"
 #include "tradgames/capture.hpp"
 #include "tradgames/options.hpp"
 #include "tradgames/variant.hpp"
@@ -130,6 +131,8 @@ public:
 
     /// The game-end options (§6.2, E3-E6) for the game layer.
     [[nodiscard]] const EndRules& end_rules() const noexcept { return end_rules_; }
+    /// Points joined by the chols (the default drawing), with the promotion points ringed.
+    [[nodiscard]] BoardStyle board_style() const override;
     /// E3 repetition and E6 ply cap, applied by Game.
     [[nodiscard]] GameRules game_rules() const override;
     /// E4 (no progress: N moves by each side without a capture or a hul move) and E5 (each
