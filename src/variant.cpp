@@ -121,9 +121,24 @@ Move Variant::parse_move(const Position& pos, std::string_view text, Duplicates 
     const ParsedMoveText t = split_move_text(text);
     MoveList all;
     generate(pos, all, Duplicates::all_paths);
+    // Text that writes exactly the squares of a move's notation names that move, even when it
+    // is also a partial path of moves with other results (a long Shatra batyr path can pass
+    // through every written square of a shorter one).
+    auto written_exactly = [&](const Move& m) {
+        if (!matches(t, m, *this)) return false;
+        std::size_t j = 1;
+        for (std::size_t i = 0; m.is_capture() && i + 1 < m.path.size(); ++i) {
+            if (!writes_landing(pos, m, i)) continue;
+            if (j + 1 >= t.squares.size() || t.squares[j] != m.path[i]) return false;
+            ++j;
+        }
+        return j + 1 == t.squares.size();
+    };
+    bool exact = false;
+    for (const Move& m : all) exact = exact || written_exactly(m);
     std::vector<const Move*> found;
     for (const Move& m : all) {
-        if (!matches(t, m, *this)) continue;
+        if (exact ? !written_exactly(m) : !matches(t, m, *this)) continue;
         bool seen = false;
         for (const Move* f : found) seen = seen || (dup == Duplicates::unique ? f->same_result(m) : *f == m);
         if (!seen) found.push_back(&m);
