@@ -3,6 +3,7 @@
 #include "tradgames/error.hpp"
 #include "tradgames/variant.hpp"
 #include "russian/russian.hpp"
+#include "shatra/shatra.hpp"
 
 namespace tradgames {
 
@@ -18,6 +19,8 @@ struct Entry {
 const std::vector<Entry>& registry() {
     static const std::vector<Entry> r = {
         {"russian", "Russian checkers (shashki), 8x8", russian::make, russian::option_specs},
+        {"shatra", "Shatra (Altai chess-draughts), extended version, 62 squares", shatra::make,
+         shatra::option_specs},
     };
     return r;
 }
