@@ -349,33 +349,29 @@ void Shatra::add_shatra_steps(const Position& pos, Vertex v, Mask allowed,
     }
     std::array<Kind, 3> kinds{};
     const int nkinds = available_promotions(pos, c, kinds);
+    // On a transformation square the shatra promotes to a type of the player's choice (6.1-6.2),
+    // or waits when none is available (6.3).
+    auto add = [&](Vertex to) {
+        if (!has(s.transformation, to) || nkinds == 0) {
+            add_quiet(out, v, to);
+            return;
+        }
+        for (int i = 0; i < nkinds; ++i) add_quiet(out, v, to, kinds[static_cast<std::size_t>(i)]);
+    };
     const Mask occ = pos.occupied();
     for (int d = 0; d < direction_count; ++d) {
         if (((ds >> d) & 1U) == 0) continue;
         const Vertex to = t.neighbour(v, static_cast<Direction>(d));
-        if (to == no_vertex || has(occ, to) || !has(allowed, to)) continue;
-        if (has(s.transformation, to) && nkinds > 0) {
-            for (int i = 0; i < nkinds; ++i) add_quiet(out, v, to, kinds[static_cast<std::size_t>(i)]);
-        } else {
-            add_quiet(out, v, to);  // promotes (6.1-6.2), or waits when nothing is available (6.3)
-        }
+        if (to != no_vertex && !has(occ, to) && has(allowed, to)) add(to);
     }
     if (double_step) {
         const Vertex mid = t.neighbour(v, fwd);
         const Vertex to = mid == no_vertex ? no_vertex : t.neighbour(mid, fwd);
-        if (to != no_vertex && !has(occ, mid) && !has(occ, to) && has(allowed, to)) {
-            add_quiet(out, v, to);
-        }
+        if (to != no_vertex && !has(occ, mid) && !has(occ, to) && has(allowed, to)) add(to);
     }
     if (rules_.tower_teleport && has(own(~c).towers, v)) {
         // A22: from an enemy corner square to any empty square of the enemy fortress.
-        for_each_vertex(own(~c).fortress & ~occ, [&](Vertex to) {
-            if (has(s.transformation, to) && nkinds > 0) {
-                for (int i = 0; i < nkinds; ++i) add_quiet(out, v, to, kinds[static_cast<std::size_t>(i)]);
-            } else {
-                add_quiet(out, v, to);
-            }
-        });
+        for_each_vertex(own(~c).fortress & ~occ, add);
     }
 }
 

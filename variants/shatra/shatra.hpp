@@ -184,31 +184,54 @@ protected:
     [[nodiscard]] ParsedMoveText split_move_text(std::string_view text) const override;
 
 private:
-    /// Squares of one side, as masks, and its orientation.
+    /// Squares of one side, as masks (2.3), and its forward direction.
     struct SideSquares {
         Mask fortress = 0, gate = 0, home = 0, half = 0, first_row = 0, ditch_row = 0;
         Mask beyond_ditch = 0, transformation = 0, towers = 0, road = 0;
         Direction forward = Direction::n;
     };
 
+    /// Side c's squares.
     [[nodiscard]] const SideSquares& own(Color c) const noexcept { return side_[index(c)]; }
+    /// Is side c's temdek on (4.2)?
     [[nodiscard]] static bool temdek_on(const Position& pos, Color c) noexcept {
         return (pos.state().flags & temdek_flag(c)) != 0;
     }
+    /// Is the man on v a reserve man: in its own fortress or gate with its temdek on, and not a
+    /// returned biy (4.1, A5 b)? Precondition: v is occupied.
     [[nodiscard]] bool is_reserve(const Position& pos, Vertex v) const noexcept;
+    /// Writes the types side c may promote to (6.2) and returns their number.
     [[nodiscard]] static int available_promotions(const Position& pos, Color c,
                                                   std::array<Kind, 3>& out) noexcept;
+    /// Empty squares of `half` a man may be dropped onto (4.1, A4).
     [[nodiscard]] Mask drop_targets(const Position& pos, Mask half) const noexcept;
+    /// Appends every non-capturing move of the man on v: drops and high-road moves of a reserve
+    /// man, else ordinary moves plus drops from a home (4.4, 4.5, A8, A9). A drop and a move to
+    /// the same square are one move (8), listed as the drop.
     void add_non_captures(const Position& pos, Vertex v, MoveList& out) const;
+    /// Appends the steps or slides of the man on v, who is not a reserve man (3.1-3.5, 4.2).
     void add_ordinary_moves(const Position& pos, Vertex v, MoveList& out) const;
+    /// Appends the shatra moves from v (3.5, A3, A22) that end in `allowed`, with a promotion
+    /// choice on the transformation squares (6.1-6.3).
     void add_shatra_steps(const Position& pos, Vertex v, Mask allowed, MoveList& out) const;
+    /// Appends every capture of the side to move, en passant included (3.5, 5, A21); returns
+    /// the squares of the men that can capture.
     template <class Hooks>
     [[nodiscard]] Mask add_captures(const Position& pos, const Hooks& hooks, MoveList& out,
                                     Duplicates dup) const;
+    /// Delayed promotion (6.3, A19 a): after m, which took men of `owner`, turns owner's
+    /// waiting shatras into the captured types, recording the changes in u.
     void promote_waiting(Position& pos, const Move& m, Undo& u, Color owner) const;
+    /// The state after move m by `mover` (8.6): urgent flags (4.6), returned biy (A5 b),
+    /// temdeks (4.2, A24) and the en-passant right (3.5). `after` is the position with the men
+    /// already moved; reserve_move tells whether the mover was a reserve man.
     [[nodiscard]] PositionState next_state(const Position& after, const Move& m, Color mover,
                                            Kind moved_kind, bool reserve_move) const;
+    /// The square of the shatra that passed `passed` by a double step of `mover`, or
+    /// no_vertex.
     [[nodiscard]] Vertex ep_victim_of(Vertex passed, Color mover) const noexcept;
+    /// Temdek flags a position string implies when it has no T field: on iff the side has men
+    /// in its own fortress or gate.
     [[nodiscard]] std::uint32_t implied_temdeks(const Position& pos) const noexcept;
     /// Throws PositionError, prefixed by context, if pos could not arise under rules_.
     void validate(const Position& pos, const std::string& context) const;

@@ -191,7 +191,7 @@ Position Shatra::parse_position(std::string_view text) const {
                 break;
             case 'E': {  // en-passant right: the passed square (3.5)
                 st.ep_square = square(ff.value, ff.offset + 1);
-                st.ep_victim = topology().neighbour(st.ep_square, own(~f.side).forward);
+                st.ep_victim = ep_victim_of(st.ep_square, ~f.side);
                 break;
             }
             case 'U': {  // urgent men (4.6)
@@ -378,7 +378,7 @@ Position Shatra::parse_spn(std::string_view spn) const {
     }
     if (fields.size() > 3 && fields[3].first != "-") {
         st.ep_square = static_cast<Vertex>(62 - number(3, 1, 62));
-        st.ep_victim = topology().neighbour(st.ep_square, own(~p.side_to_move()).forward);
+        st.ep_victim = ep_victim_of(st.ep_square, ~p.side_to_move());
     }
     if (fields.size() > 4 && fields[4].first != "-") (void)number(4, 0, 9999);
     if (fields.size() > 5) (void)number(5, 1, 9999);
