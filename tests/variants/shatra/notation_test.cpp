@@ -126,6 +126,20 @@ TEST_SUITE("shatra") {
         CHECK(v->move_to_string(t23, v->parse_move(t23, "5-4")) == "5-4");
     }
 
+    TEST_CASE("moves: a capture and a drop with the same squares are told apart by ':' and '-'") {
+        // Black's reserve biy on its gate is the sole capturer (of R14, landing on 21): it may
+        // decline with a drop (5.4), 10-21 among them.
+        const auto v = variant();
+        const char* fen = "B:WK52,R14:BK10";
+        CHECK(tgtest::moves(*v, fen) ==
+              tgtest::sorted(shatratest::join({{"10:21"}, shatratest::range_moves(10, 11, 31, {14})})));
+        const Position p = v->parse_position(fen);
+        CHECK(v->parse_move(p, "10:21").is_capture());
+        CHECK(v->parse_move(p, "10x21").is_capture());
+        CHECK(v->parse_move(p, "10-21").is_drop());
+        CHECK(v->parse_move(p, "d11-d9").is_drop());
+    }
+
     TEST_CASE("position string: bad input names the problem") {
         const auto v = variant();
         auto bad = [&](const std::string& fen) {
