@@ -80,6 +80,10 @@ struct CaptureRules {
     Removal removal = Removal::end_of_move;
     /// Forbid reversing direction between two consecutive jumps (Turkish draughts).
     bool no_180_turn = false;
+    /// P identity: when false (Russian, whose notation omits them), two paths that differ only
+    /// in landings passed straight through along a line are one path; when true (Shatra, whose
+    /// notation writes every landing), every landing sequence is its own path.
+    bool every_landing_distinct = false;
 };
 
 /// Default hooks: everything is decided by CaptureRules. A variant derives from this struct and
@@ -350,11 +354,12 @@ private:
 
     /// P identity: the same jumps in the same order; paths may differ only in landings that
     /// are passed straight through (a king taking two pieces on one line is one path,
-    /// russian.md 3.1).
+    /// russian.md 3.1), unless every_landing_distinct.
     [[nodiscard]] bool same_path(const Move& a, const Move& b) const noexcept {
         if (!a.same_result(b) || a.captured != b.captured) return false;
         for (std::size_t i = 0; i < a.path.size(); ++i) {
-            if (a.path[i] != b.path[i] && !(straight_through(a, i) && straight_through(b, i))) {
+            if (a.path[i] != b.path[i] &&
+                (rules_.every_landing_distinct || !(straight_through(a, i) && straight_through(b, i)))) {
                 return false;
             }
         }
