@@ -259,6 +259,7 @@ Shatra::Shatra(RuleOptions options)
                                      t.zone_mask(black_transformation)};     // 6.1
     capture_rules_.promote_mid_capture = rules_.promote_mid_capture;       // 6.4, A17
     capture_rules_.removal = rules_.capture_removal;                       // 5.6, A16
+    capture_rules_.every_landing_distinct = true;  // P: a move is its landing sequence (8, 11)
     high_road_ = t.zone_mask(high_road);
     for (Color c : {Color::white, Color::black}) {
         SideSquares& s = side_[index(c)];

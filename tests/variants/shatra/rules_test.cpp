@@ -208,6 +208,17 @@ TEST_SUITE("shatra") {
         CHECK(moves(*variant(), "B:W12,13,18,19,25,27,K52:BK11").empty());
     }
 
+    TEST_CASE("move identity: one move per position (U), every landing sequence (P) (8, 11)") {
+        // R49 takes 35 and may land on 28 or 21, both in front of 14, which it must take next,
+        // landing on 10, 8, 5 or 2: four positions, each by two landing sequences.
+        const char* fen = "W:WR49,K52:B35,14,K17";
+        const auto v = variant();
+        CHECK(moves(*v, fen) == sorted({"49:21:10", "49:21:8", "49:21:5", "49:21:2"}));
+        CHECK(moves(*v, fen, tradgames::Duplicates::all_paths) ==
+              sorted({"49:21:10", "49:21:8", "49:21:5", "49:21:2", "49:28:10", "49:28:8",
+                      "49:28:5", "49:28:2"}));
+    }
+
     TEST_CASE("test 31: tower teleport option (A22)") {
         const char* fen = "W:W11,K52:BK17";
         const auto base = std::vector<std::string>{"11-12", "52-44", "52-45", "52-51"};
