@@ -40,12 +40,13 @@
 
 namespace tradgames::shatra {
 
-/// Piece kinds (3).
-inline constexpr Kind shatra = 0;
-inline constexpr Kind biy = 1;
-inline constexpr Kind batyr = 2;
-inline constexpr Kind tura = 3;
-inline constexpr Kind yalkyn = 4;
+/// Piece kinds (3); position-string prefixes in brackets.
+inline constexpr Kind shatra = 0;  ///< the "pawn" (none), 3.5
+inline constexpr Kind biy = 1;     ///< the "king" (K), 3.1
+inline constexpr Kind batyr = 2;   ///< the "queen" (Q), 3.2
+inline constexpr Kind tura = 3;    ///< the "rook" (R), 3.3
+inline constexpr Kind yalkyn = 4;  ///< the "bishop" (Y; Shatrabase B), 3.4
+/// Number of kinds.
 inline constexpr int kind_count = 5;
 
 /// Men of each kind a side has at the start (2.5): also the most it can ever have, since a
@@ -133,8 +134,9 @@ struct Rules {
 /// Creates the variant. Throws OptionError for a bad option.
 [[nodiscard]] std::shared_ptr<const Variant> make(const std::vector<std::string>& options);
 
-/// Shatrabase's SPN of pos (Appendix A; its square n is our 63-n), with the given move number.
-/// Shatrabase's position has no returned-biy flag (A5 b), so that flag is not written.
+/// Shatrabase's SPN of pos (Appendix A; its square n is our 63-n), with the given move number
+/// (precondition: 1..9999) and no half-move clock ('-'). Shatrabase's position has no
+/// returned-biy flag (A5 b), so that flag is not written.
 [[nodiscard]] std::string to_spn(const Position& pos, int move_number = 1);
 
 /// Reads a Shatrabase SPN under the default rules. Throws ParseError (malformed text, a
