@@ -4,6 +4,7 @@
 #include "tradgames/variant.hpp"
 #include "russian/russian.hpp"
 #include "tobit/tobit.hpp"
+#include "shatra/shatra.hpp"
 
 namespace tradgames {
 
@@ -25,6 +26,8 @@ const std::vector<Entry>& registry() {
         {"tobit-4x4", "Tobit (Khakas draughts), 4x4 chols, 32 points",
          [](const std::vector<std::string>& o) { return tobit::make(tobit::small_board, o); },
          tobit::option_specs},
+        {"shatra", "Shatra (Altai chess-draughts), extended version, 62 squares", shatra::make,
+         shatra::option_specs},
     };
     return r;
 }

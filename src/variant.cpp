@@ -1,5 +1,6 @@
 #include "tradgames/variant.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -183,9 +184,32 @@ Move Variant::parse_move(const Position& pos, std::string_view text, Duplicates 
     const ParsedMoveText t = split_move_text(text);
     MoveList all;
     generate(pos, all, Duplicates::all_paths);
+    // Among the moves the text matches, prefer those whose kind agrees with the separator
+    // (':' or 'x' a capture, '-' not: a Shatra biy that may decline a capture can also drop
+    // onto its landing square), then those whose notation the text writes exactly (a long
+    // Shatra batyr path can pass through every written square of a shorter one).
+    const std::string_view body = text.substr(0, text.find('='));
+    const bool says_capture = body.find_first_of(":xX") != std::string_view::npos;
+    const bool says_quiet = !says_capture && body.find('-') != std::string_view::npos;
+    auto score = [&](const Move& m) {
+        if (!matches(t, m, *this)) return 0;
+        int s = 1;
+        if ((!says_capture && !says_quiet) || says_capture == m.is_capture()) s += 2;
+        std::size_t j = 1;
+        bool exact = true;
+        for (std::size_t i = 0; m.is_capture() && i + 1 < m.path.size() && exact; ++i) {
+            if (!writes_landing(pos, m, i)) continue;
+            exact = j + 1 < t.squares.size() && t.squares[j] == m.path[i];
+            ++j;
+        }
+        if (exact && j + 1 == t.squares.size()) s += 1;
+        return s;
+    };
+    int best = 1;
+    for (const Move& m : all) best = std::max(best, score(m));
     std::vector<const Move*> found;
     for (const Move& m : all) {
-        if (!matches(t, m, *this)) continue;
+        if (score(m) != best) continue;
         bool seen = false;
         for (const Move* f : found) seen = seen || (dup == Duplicates::unique ? f->same_result(m) : *f == m);
         if (!seen) found.push_back(&m);

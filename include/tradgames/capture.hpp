@@ -82,6 +82,10 @@ struct CaptureRules {
     Removal removal = Removal::end_of_move;
     /// Forbid reversing direction between two consecutive jumps (Turkish draughts).
     bool no_180_turn = false;
+    /// P identity: when false (Russian, whose notation omits them), two paths that differ only
+    /// in landings passed straight through along a line are one path; when true (Shatra, whose
+    /// notation writes every landing), every landing sequence is its own path.
+    bool every_landing_distinct = false;
 
     /// Derived table: the vertices on which an enemy piece could be the first victim of a
     /// piece of kind k standing on v ([k][v]). All-ones (no filtering) until compile().
@@ -177,14 +181,9 @@ public:
     std::size_t generate(const Position& pos, MoveList& out, Duplicates dup) {
         const std::size_t before = out.size();
         const Color side = pos.side_to_move();
-        const Mask enemy = pos.pieces(~side);
-        Mask capturers = 0;
         for (Kind k = 0; k < rules_.kind_count; ++k) {
-            for_each_vertex(pos.pieces(side, k), [&](Vertex v) {
-                if ((rules_.reach[k][v] & enemy) != 0) capturers |= bit(v);
-            });
+            for_each_vertex(pos.pieces(side, k), [&](Vertex v) { generate_from(pos, v, out, dup); });
         }
-        for_each_vertex(capturers, [&](Vertex v) { generate_from(pos, v, out, dup); });
         return out.size() - before;
     }
 
@@ -195,7 +194,10 @@ public:
                               std::size_t dedup_from = npos) {
         const std::size_t before = out.size();
         const Piece p = pos.at(from);
-        if (rules_.kinds[p.kind()].directions == 0) return 0;
+        if (rules_.kinds[p.kind()].directions == 0 ||
+            (rules_.reach[p.kind()][from] & pos.pieces(~p.color())) == 0) {
+            return 0;  // no enemy piece within reach (CaptureRules::compile)
+        }
         start(pos, from, p, &out, dup, dedup_from == npos ? before : dedup_from);
         extend(from, p.kind(), -1);
         return out.size() - before;
@@ -412,12 +414,13 @@ private:
 
     /// P identity: the same jumps in the same order; paths may differ only in landings that
     /// are passed straight through (a king taking two pieces on one line is one path,
-    /// russian.md 3.1).
+    /// russian.md 3.1), unless every_landing_distinct.
     [[nodiscard]] bool same_path(const Move& a, const Move& b) const noexcept {
         if (!a.same_result(b) || a.captured != b.captured) return false;
         for (std::size_t i = 0; i < a.path.size(); ++i) {
             if (a.path[i] != b.path[i] &&
-                !(straight_through(topo_, a, i) && straight_through(topo_, b, i))) {
+                (rules_.every_landing_distinct ||
+                 !(straight_through(topo_, a, i) && straight_through(topo_, b, i)))) {
                 return false;
             }
         }

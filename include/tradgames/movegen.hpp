@@ -23,27 +23,30 @@ inline Move& add_quiet(MoveList& out, Vertex from, Vertex to, Kind promotion = n
     return m;
 }
 
-/// Appends a step from `from` to each empty neighbour in the directions ds. A step ending in
-/// promotion_zone promotes the piece to promotes_to (when that is not no_kind).
+/// Appends a step from `from` to each empty neighbour in the directions ds that lies in
+/// `allowed` (default: every vertex; Shatra bars a side's own fortress while its temdek is on).
+/// A step ending in promotion_zone promotes the piece to promotes_to (when that is not no_kind).
 inline void add_steps(const Topology& t, const Position& pos, Vertex from, DirectionSet ds,
-                      MoveList& out, Mask promotion_zone = 0, Kind promotes_to = no_kind) {
+                      MoveList& out, Mask promotion_zone = 0, Kind promotes_to = no_kind,
+                      Mask allowed = ~Mask{0}) {
     const Mask occ = pos.occupied();
     for_each_direction(ds, [&](Direction d) {
         const Vertex to = t.neighbour(from, d);
-        if (to == no_vertex || has(occ, to)) return;
+        if (to == no_vertex || has(occ, to) || !has(allowed, to)) return;
         add_quiet(out, from, to, has(promotion_zone, to) ? promotes_to : no_kind);
     });
 }
 
-/// Appends a slide from `from` to every vertex reachable along a ray in the directions ds over
-/// empty vertices only.
+/// Appends a slide from `from` to every vertex in `allowed` (default: every vertex) reachable
+/// along a ray in the directions ds over empty vertices only. An empty vertex outside `allowed`
+/// is passed over but is not a destination.
 inline void add_slides(const Topology& t, const Position& pos, Vertex from, DirectionSet ds,
-                       MoveList& out) {
+                       MoveList& out, Mask allowed = ~Mask{0}) {
     const Mask occ = pos.occupied();
     for_each_direction(ds, [&](Direction d) {
         for (Vertex to : t.ray(from, d)) {
             if (has(occ, to)) break;
-            add_quiet(out, from, to);
+            if (has(allowed, to)) add_quiet(out, from, to);
         }
     });
 }

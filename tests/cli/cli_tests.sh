@@ -101,6 +101,16 @@ bad "render illegal last move" render --variant russian --last-move c3-e5
 bad "render unwritable file" render --variant russian -o /nonexistent-dir/board.svg
 bad "show unknown variant" show --variant nosuch
 
+check "shatra start moves" '154' "$("$tg" moves --variant shatra | wc -l | tr -d ' ')"
+check "shatra perft 2" '23716' \
+      "$("$tg" perft --variant shatra --depth 2 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')"
+check "shatra perft 1 without high-road drops" '134' \
+      "$("$tg" perft --variant shatra --depth 1 --option drop_on_high_road=false --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')"
+check "shatra drop json" '{"after": "B:WK32,Q61,R55,R58,Y54,Y56,57,59,60,62,46-52:BK10,Q2,R5,R8,Y7,Y9,1,3,4,6,11-17", "captured": [], "drop": true, "from": "53", "notation": "53-32", "path": ["53", "32"], "promotion": null, "to": "32"}' \
+      "$("$tg" moves --variant shatra --json | python3 -c 'import json,sys; print(json.dumps([m for m in json.load(sys.stdin) if m["notation"]=="53-32"][0], sort_keys=True))')"
+check "shatra en passant" '28:16 28:30' \
+      "$("$tg" moves --variant shatra --fen 'W:W28,K52:B29,K11:E22' | sort | tr '\n' ' ' | sed 's/ $//')"
+
 bad "unknown variant" moves --variant nosuch
 bad "unknown option" moves --variant russian --option nosuch=1
 bad "option without =" moves --variant russian --option nosuch
@@ -157,5 +167,8 @@ rm -rf "$tmp"
 bad "replay without files" replay
 bad "replay unknown option" replay "$data/wiegerw_pdn_ussr1947.pdn" --option nosuch=1
 bad "replay unknown variant" replay "$data/wiegerw_pdn_ussr1947.pdn" --variant nosuch
+bad "shatra two biys" moves --variant shatra --fen 'W:WK53,K52:BK10'
+bad "shatra wall square" perft --variant shatra --fen 'W:WKa1:BK10' --depth 1
+bad "shatra bad option value" perft --variant shatra --option en_passant=wide --depth 1
 
 exit $fail

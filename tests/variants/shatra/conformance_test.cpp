@@ -1,0 +1,28 @@
+// Shatra under its rule options: the generic conformance checks (position string and notation
+// round trips, unique moves, make/unmake, hash) over seeded random games for every non-default
+// value of every option of section 12 that changes move generation. (The conformance suite runs
+// them under the defaults.) delayed_promotion=owner_chooses is left out: its free promotions
+// keep the side to move by design; options_test.cpp makes and unmakes them.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "support/conformance.hpp"
+#include "variants/shatra/support.hpp"
+
+TEST_SUITE("shatra") {
+    TEST_CASE("conformance over random games under every non-default option") {
+        for (const char* option :
+             {"double_step=own_half", "drop_on_high_road=false", "returned_biy_is_reserve=false",
+              "biy_steps_onto_own_gate=false", "high_road_move=false", "gate_drops=false",
+              "shatra_drop_from_enemy_home=true", "shatra_capture_into_own_home=temdek_off",
+              "urgent_lapses_when_blocked=false", "biy_decline_scope=broad",
+              "gate_shatra_privilege=false", "slider_landing=nearest_continuing",
+              "slider_landing=free", "capture_removal=immediate", "promote_mid_capture=false",
+              "en_passant=broad", "en_passant=shatrabase", "tower_teleport=true"}) {
+            const std::string name = option;
+            CAPTURE(name);
+            tgtest::playouts(*shatratest::variant({option}), 6, 150);
+        }
+    }
+}

@@ -1,0 +1,664 @@
+// Shatra: board, options, move generation and making moves (shatra.md sections 2-8).
+#include "shatra.hpp"
+
+#include <string>
+
+#include "tradgames/error.hpp"
+#include "tradgames/movegen.hpp"
+
+namespace tradgames::shatra {
+
+namespace {
+
+/// File (a = 0 .. g = 6) and rank (1..14) of square n = 1..62 (2.2, formulas).
+struct FileRank {
+    int file;
+    int rank;
+};
+
+constexpr FileRank file_rank(int n) {
+    if (n <= 9) return {2 + (n - 1) % 3, 14 - (n - 1) / 3};
+    if (n == 10) return {3, 11};
+    if (n <= 52) return {(n - 11) % 7, 10 - (n - 11) / 7};
+    if (n == 53) return {3, 4};
+    return {2 + (n - 54) % 3, 3 - (n - 54) / 3};
+}
+
+/// Square number at (file, rank), or 0 for a wall or off the board.
+int square_at(int file, int rank) {
+    for (int n = 1; n <= 62; ++n) {
+        const FileRank fr = file_rank(n);
+        if (fr.file == file && fr.rank == rank) return n;
+    }
+    return 0;
+}
+
+/// Zones of square n (2.3).
+ZoneSet zones_of(int n) {
+    const FileRank fr = file_rank(n);
+    ZoneSet z = 0;
+    if (n >= 54) z |= white_fortress;
+    if (n <= 9) z |= black_fortress;
+    if (n == 53) z |= white_gate;
+    if (n == 10) z |= black_gate;
+    if (n >= 32 && n <= 52) z |= white_half;
+    if (n >= 11 && n <= 31) z |= black_half;
+    if (n >= 46 && n <= 52) z |= white_first_row;
+    if (n >= 11 && n <= 17) z |= black_first_row;
+    if (n >= 32 && n <= 38) z |= white_ditch_row;
+    if (n >= 25 && n <= 31) z |= black_ditch_row;
+    if (fr.rank >= 8) z |= white_beyond_ditch;
+    if (fr.rank <= 7) z |= black_beyond_ditch;
+    if (n <= 3) z |= white_transformation;
+    if (n >= 60) z |= black_transformation;
+    if (n == 46 || n == 52) z |= white_towers;
+    if (n == 11 || n == 17) z |= black_towers;
+    if (fr.file == 3) z |= high_road;
+    return z;
+}
+
+std::shared_ptr<const Topology> shared_topology() {
+    static const auto t = std::make_shared<const Topology>(make_board());
+    return t;
+}
+
+bool is_diagonal(Direction d) { return ((diagonal_dirs >> index(d)) & 1U) != 0; }
+
+/// Capture hooks (5): the fortress landing bans (4.2 While on 2, 4.6, A10), the promotion
+/// choices (6.2-6.3), the privileged stops (5.4, 5.5) and the end of the sequence when the biy
+/// is taken (5.10). Built for the side to move by Shatra::generate_moves.
+struct ShatraHooks : CaptureHooks {
+    /// The own fortress and gate (less the gate under a returned biy, A5 b): a man starting
+    /// there may land anywhere (4.6).
+    Mask own_home = 0;
+    /// Per kind: landing squares barred to a man that starts outside its own home.
+    std::array<Mask, max_kinds> banned{};
+    /// Promotion types available (6.2); none: the shatra waits (6.3).
+    std::array<Kind, 3> choices{};
+    int nchoices = 0;
+    /// The enemy gate when the gate-shatra privilege is on (5.5, A14), else no_vertex.
+    Vertex privileged_origin = no_vertex;
+
+    bool can_land(Vertex origin, Kind k, Vertex landing) const noexcept {
+        return has(own_home, origin) || !has(banned[k], landing);
+    }
+    int promotion_choices(const CaptureRules& /*r*/, Kind /*k*/, Vertex /*v*/,
+                          std::array<Kind, max_kinds>& out) const noexcept {
+        for (int i = 0; i < nchoices; ++i) {
+            out[static_cast<std::size_t>(i)] = choices[static_cast<std::size_t>(i)];
+        }
+        return nchoices;
+    }
+    bool may_stop(const CaptureRules& r, Vertex origin, Kind start_kind, Kind k) const noexcept {
+        return r.kinds[k].may_stop || (start_kind == shatra && origin == privileged_origin);
+    }
+    bool ends_sequence(Piece victim) const noexcept { return victim.kind() == biy; }
+};
+
+/// An en-passant first jump (3.5): the capturer's square and its landing square.
+struct EpJump {
+    Vertex capturer = no_vertex;
+    Vertex landing = no_vertex;
+};
+
+}  // namespace
+
+BoardGraph make_board() {
+    BoardGraph g;
+    for (int n = 1; n <= 62; ++n) {
+        const FileRank fr = file_rank(n);
+        VertexProperties p;
+        p.name = std::to_string(n);
+        std::string algebraic(1, static_cast<char>('a' + fr.file));
+        algebraic += std::to_string(fr.rank);
+        p.aliases = {std::move(algebraic)};
+        p.x = fr.file;
+        p.y = fr.rank - 1;
+        p.zones = zones_of(n);
+        g.add_vertex(std::move(p));
+    }
+    struct Step {
+        Direction d;
+        int df;
+        int dr;
+    };
+    constexpr Step half_compass[] = {{Direction::n, 0, 1},
+                                     {Direction::ne, 1, 1},
+                                     {Direction::e, 1, 0},
+                                     {Direction::nw, -1, 1}};
+    for (int n = 1; n <= 62; ++n) {
+        const FileRank fr = file_rank(n);
+        for (const Step& s : half_compass) {
+            if (const int m = square_at(fr.file + s.df, fr.rank + s.dr); m != 0) {
+                g.add_link(static_cast<Vertex>(n - 1), static_cast<Vertex>(m - 1), s.d);
+            }
+        }
+    }
+    return g;
+}
+
+std::vector<OptionSpec> option_specs() {
+    using T = OptionType;
+    return {
+        {"double_step", T::choice, "first_row", {"first_row", "own_half"}, 0, 0,
+         "shatra double step from its first row only, or from any own-half square before the "
+         "ditch row (A3)"},
+        {"drop_on_high_road", T::boolean, "true", {}, 0, 0,
+         "drops may land on the high road (d-file) squares of a half (A4)"},
+        {"returned_biy_is_reserve", T::boolean, "true", {}, 0, 0,
+         "a biy back on its gate while the temdek is on is droppable and keeps it on (A5)"},
+        {"biy_steps_onto_own_gate", T::boolean, "true", {}, 0, 0,
+         "the biy may step onto its own gate while its temdek is on; false: by capture only "
+         "(A6)"},
+        {"high_road_move", T::boolean, "true", {}, 0, 0,
+         "a reserve batyr or tura on the d-file may run up the high road (A7)"},
+        {"gate_drops", T::boolean, "true", {}, 0, 0,
+         "drops from the own gate with the temdek off and from the enemy gate (A8)"},
+        {"shatra_drop_from_enemy_home", T::boolean, "false", {}, 0, 0,
+         "a shatra in the enemy fortress or gate may be dropped onto the enemy half (A9)"},
+        {"shatra_capture_into_own_home", T::choice, "never", {"never", "temdek_off"}, 0, 0,
+         "a shatra from outside may capture into its own fortress or gate: never, or once the "
+         "temdek is off (A10)"},
+        {"urgent_lapses_when_blocked", T::boolean, "true", {}, 0, 0,
+         "an urgent drop with no free square lapses for that turn; false: no legal move (A11)"},
+        {"biy_decline_scope", T::choice, "sole_capturer", {"sole_capturer", "broad"}, 0, 0,
+         "the biy may decline to capture only as the sole capturer, or whenever it can capture "
+         "(A12)"},
+        {"gate_shatra_privilege", T::boolean, "true", {}, 0, 0,
+         "a shatra on the enemy gate has the biy's capture privileges (A14)"},
+        {"slider_landing", T::choice, "continuing", {"continuing", "nearest_continuing", "free"},
+         0, 0,
+         "batyr/tura/yalkyn landing: any square that continues, the nearest such, or free "
+         "(A15)"},
+        {"capture_removal", T::choice, "end_of_move", {"end_of_move", "immediate"}, 0, 0,
+         "captured men leave the board at the end of the move or at once (A16)"},
+        {"promote_mid_capture", T::boolean, "true", {}, 0, 0,
+         "a shatra promotes in mid-capture and continues as the new piece (A17)"},
+        {"delayed_promotion", T::choice, "automatic", {"automatic", "owner_chooses"}, 0, 0,
+         "a waiting shatra becomes the captured type at once, or its owner chooses at the start "
+         "of his turn (A19)"},
+        {"en_passant", T::choice, "narrow", {"narrow", "broad", "shatrabase"}, 0, 0,
+         "en-passant scope: narrow (with the ordinary capture), broad, or Shatrabase's (A21)"},
+        {"tower_teleport", T::boolean, "false", {}, 0, 0,
+         "a shatra on an enemy corner square may jump into the enemy fortress (A22)"},
+        {"repetition_draw", T::boolean, "true", {}, 0, 0,
+         "threefold repetition is a draw; for the game layer (A23)"},
+        {"bare_biys_draw", T::boolean, "false", {}, 0, 0,
+         "a game with only the two biys left is a draw; for the game layer (A23)"},
+        {"move_limit", T::integer, "0", {}, 0, 1000,
+         "moves without capture after which the game is drawn, 0 = none; for the game layer "
+         "(A23)"},
+    };
+}
+
+Rules Rules::from(const RuleOptions& o) {
+    Rules r;
+    r.double_step = o.choice("double_step") == "own_half" ? DoubleStep::own_half
+                                                          : DoubleStep::first_row;
+    r.drop_on_high_road = o.flag("drop_on_high_road");
+    r.returned_biy_is_reserve = o.flag("returned_biy_is_reserve");
+    r.biy_steps_onto_own_gate = o.flag("biy_steps_onto_own_gate");
+    r.high_road_move = o.flag("high_road_move");
+    r.gate_drops = o.flag("gate_drops");
+    r.shatra_drop_from_enemy_home = o.flag("shatra_drop_from_enemy_home");
+    r.shatra_capture_into_own_home = o.choice("shatra_capture_into_own_home") == "temdek_off"
+                                         ? ShatraIntoHome::temdek_off
+                                         : ShatraIntoHome::never;
+    r.urgent_lapses_when_blocked = o.flag("urgent_lapses_when_blocked");
+    r.biy_decline_scope = o.choice("biy_decline_scope") == "broad" ? DeclineScope::broad
+                                                                   : DeclineScope::sole_capturer;
+    r.gate_shatra_privilege = o.flag("gate_shatra_privilege");
+    const std::string& landing = o.choice("slider_landing");
+    r.slider_landing = landing == "free"                 ? Landing::any
+                       : landing == "nearest_continuing" ? Landing::nearest_continuing
+                                                         : Landing::continuing;
+    r.capture_removal = o.choice("capture_removal") == "immediate" ? Removal::immediate
+                                                                   : Removal::end_of_move;
+    r.promote_mid_capture = o.flag("promote_mid_capture");
+    r.delayed_promotion = o.choice("delayed_promotion") == "owner_chooses"
+                              ? DelayedPromotion::owner_chooses
+                              : DelayedPromotion::automatic;
+    const std::string& ep = o.choice("en_passant");
+    r.en_passant = ep == "broad"        ? EnPassant::broad
+                   : ep == "shatrabase" ? EnPassant::shatrabase
+                                        : EnPassant::narrow;
+    r.tower_teleport = o.flag("tower_teleport");
+    return r;
+}
+
+std::shared_ptr<const Variant> make(const std::vector<std::string>& options) {
+    RuleOptions o(option_specs());
+    for (const auto& a : options) o.set(a);
+    return std::make_shared<const Shatra>(std::move(o));
+}
+
+Shatra::Shatra(RuleOptions options)
+    : VariantBase<Shatra>("shatra",
+                          "Shatra (Altai chess-draughts), extended version: 62 squares, reserve "
+                          "drops, temdek, biy/batyr/tura/yalkyn/shatra",
+                          shared_topology(), std::move(options),
+                          {{"shatra", '\0', 'S'},
+                           {"biy", 'K', 'K'},
+                           {"batyr", 'Q', 'Q'},
+                           {"tura", 'R', 'R'},
+                           {"yalkyn", 'Y', 'Y'}}),
+      rules_(Rules::from(this->options())) {
+    const Topology& t = this->topology();
+    const Landing slide = rules_.slider_landing;
+    // Shatra: short leap in all 8 directions, backwards included (3.5); it promotes (6.1) to a
+    // type the hooks choose (promotes_to only marks it as promotable).
+    capture_rules_.kinds[shatra] = {all_dirs, Leap::short_leap, Landing::right_behind, false,
+                                    batyr};
+    // Biy: short leap in 8 directions (3.1); may stop after any jump (5.4).
+    capture_rules_.kinds[biy] = {all_dirs, Leap::short_leap, Landing::right_behind, true,
+                                 no_kind};
+    capture_rules_.kinds[batyr] = {all_dirs, Leap::long_leap, slide, false, no_kind};  // 3.2
+    capture_rules_.kinds[tura] = {orthogonal_dirs, Leap::long_leap, slide, false, no_kind};  // 3.3
+    capture_rules_.kinds[yalkyn] = {diagonal_dirs, Leap::long_leap, slide, false, no_kind};  // 3.4
+    capture_rules_.promotion_zone = {t.zone_mask(white_transformation),
+                                     t.zone_mask(black_transformation)};     // 6.1
+    capture_rules_.promote_mid_capture = rules_.promote_mid_capture;       // 6.4, A17
+    capture_rules_.removal = rules_.capture_removal;                       // 5.6, A16
+    capture_rules_.every_landing_distinct = true;  // P: a move is its landing sequence (8, 11)
+    capture_rules_.compile(t);
+    high_road_ = t.zone_mask(high_road);
+    for (Color c : {Color::white, Color::black}) {
+        SideSquares& s = side_[index(c)];
+        s.fortress = t.zone_mask(side_zone(white_fortress, c));
+        s.gate = t.zone_mask(side_zone(white_gate, c));
+        s.home = s.fortress | s.gate;
+        s.half = t.zone_mask(side_zone(white_half, c));
+        s.first_row = t.zone_mask(side_zone(white_first_row, c));
+        s.ditch_row = t.zone_mask(side_zone(white_ditch_row, c));
+        s.beyond_ditch = t.zone_mask(side_zone(white_beyond_ditch, c));
+        s.transformation = t.zone_mask(side_zone(white_transformation, c));
+        s.towers = t.zone_mask(side_zone(white_towers, c));
+        s.road = s.home & high_road_;
+        s.forward = c == Color::white ? Direction::n : Direction::s;
+    }
+}
+
+Position Shatra::initial_position() const {
+    // 2.5: each side's biy on its gate, batyr on the d-file's back square, turas and yalkyns
+    // around them, shatras in the fortress corners and on the first row.
+    Position p;
+    struct Man {
+        int square;  // White's square; Black's is 63 - square
+        Kind kind;
+    };
+    constexpr Man setup[] = {{53, biy},    {61, batyr},  {55, tura},   {58, tura},
+                             {54, yalkyn}, {56, yalkyn}, {57, shatra}, {59, shatra},
+                             {60, shatra}, {62, shatra}, {46, shatra}, {47, shatra},
+                             {48, shatra}, {49, shatra}, {50, shatra}, {51, shatra},
+                             {52, shatra}};
+    for (const Man& m : setup) {
+        p.put(static_cast<Vertex>(m.square - 1), Piece(Color::white, m.kind));
+        p.put(static_cast<Vertex>(62 - m.square), Piece(Color::black, m.kind));
+    }
+    PositionState st;
+    st.flags = temdek_flag(Color::white) | temdek_flag(Color::black);
+    p.set_state(st);
+    return p;
+}
+
+bool Shatra::is_reserve(const Position& pos, Vertex v) const noexcept {
+    // 4.1-4.2: a man in its own fortress or gate while its temdek is on; with A5 b not a biy
+    // that has come back to its gate.
+    const Piece p = pos.at(v);
+    const Color c = p.color();
+    if (!has(own(c).home, v) || !temdek_on(pos, c)) return false;
+    return p.kind() != biy || (pos.state().flags & returned_biy_flag(c)) == 0;
+}
+
+int Shatra::available_promotions(const Position& pos, Color c,
+                                 std::array<Kind, 3>& out) noexcept {
+    // 6.2: the types of which the side has fewer on the board than at the start.
+    int n = 0;
+    for (Kind k : {batyr, tura, yalkyn}) {
+        if (count(pos.pieces(c, k)) < initial_count[k]) out[static_cast<std::size_t>(n++)] = k;
+    }
+    return n;
+}
+
+Mask Shatra::drop_targets(const Position& pos, Mask half) const noexcept {
+    // 4.1: any empty square of the half; A4 may exclude its high-road squares.
+    Mask m = half & ~pos.occupied();
+    if (!rules_.drop_on_high_road) m &= ~high_road_;
+    return m;
+}
+
+void Shatra::add_shatra_steps(const Position& pos, Vertex v, Mask allowed,
+                              MoveList& out) const {
+    // 3.5: the shatra's non-capturing moves by zone, never backwards.
+    const Topology& t = topology();
+    const Color c = pos.at(v).color();
+    const SideSquares& s = own(c);
+    const Direction fwd = s.forward;
+    const DirectionSet forward = dirs(fwd);
+    const DirectionSet diagonal = c == Color::white ? dirs(Direction::ne, Direction::nw)
+                                                    : dirs(Direction::se, Direction::sw);
+    const DirectionSet sideways = dirs(Direction::e, Direction::w);
+    DirectionSet ds = forward;
+    bool double_step = false;
+    if (has(s.home, v)) {
+        ds = forward;  // own home, reachable only under A10 b: straight forward
+    } else if (has(s.beyond_ditch, v)) {
+        ds = forward | diagonal | sideways;
+    } else if (has(s.ditch_row, v)) {
+        ds = forward | diagonal;
+    } else {
+        double_step = has(s.first_row, v) || rules_.double_step == DoubleStep::own_half;  // A3
+    }
+    std::array<Kind, 3> kinds{};
+    const int nkinds = available_promotions(pos, c, kinds);
+    // On a transformation square the shatra promotes to a type of the player's choice (6.1-6.2),
+    // or waits when none is available (6.3).
+    auto add = [&](Vertex to) {
+        if (!has(s.transformation, to) || nkinds == 0) {
+            add_quiet(out, v, to);
+            return;
+        }
+        for (int i = 0; i < nkinds; ++i) add_quiet(out, v, to, kinds[static_cast<std::size_t>(i)]);
+    };
+    const Mask occ = pos.occupied();
+    for (int d = 0; d < direction_count; ++d) {
+        if (((ds >> d) & 1U) == 0) continue;
+        const Vertex to = t.neighbour(v, static_cast<Direction>(d));
+        if (to != no_vertex && !has(occ, to) && has(allowed, to)) add(to);
+    }
+    if (double_step) {
+        const Vertex mid = t.neighbour(v, fwd);
+        const Vertex to = mid == no_vertex ? no_vertex : t.neighbour(mid, fwd);
+        if (to != no_vertex && !has(occ, mid) && !has(occ, to) && has(allowed, to)) add(to);
+    }
+    if (rules_.tower_teleport && has(own(~c).towers, v)) {
+        // A22: from an enemy corner square to any empty square of the enemy fortress.
+        for_each_vertex(own(~c).fortress & ~occ, add);
+    }
+}
+
+void Shatra::add_ordinary_moves(const Position& pos, Vertex v, MoveList& out) const {
+    // Steps and slides of a man that is not a reserve man (3.1-3.5). While the own temdek is on
+    // no man may end a move in its own fortress or gate, except the biy on its gate (4.2, A6).
+    const Topology& t = topology();
+    const Piece p = pos.at(v);
+    const SideSquares& s = own(p.color());
+    Mask allowed = ~Mask{0};
+    if (temdek_on(pos, p.color())) {
+        allowed = ~s.home;
+        if (p.kind() == biy && rules_.biy_steps_onto_own_gate) allowed |= s.gate;
+    }
+    switch (p.kind()) {
+        case shatra:
+            add_shatra_steps(pos, v, allowed, out);
+            break;
+        case biy:
+            add_steps(t, pos, v, all_dirs, out, 0, no_kind, allowed);
+            break;
+        default:  // batyr, tura, yalkyn move along their capture lines (3.2-3.4)
+            add_slides(t, pos, v, capture_rules_.kinds[p.kind()].directions, out, allowed);
+            break;
+    }
+}
+
+void Shatra::add_non_captures(const Position& pos, Vertex v, MoveList& out) const {
+    const Topology& t = topology();
+    const Piece p = pos.at(v);
+    const Color c = p.color();
+    const SideSquares& s = own(c);
+    const SideSquares& enemy = own(~c);
+    const std::size_t first = out.size();
+    Mask drop_half = 0;  // the half this man may be dropped onto
+    if (is_reserve(pos, v)) {
+        // 4.1: a reserve man is dropped onto the own half; a batyr or tura on the own d-file
+        // may also run up the high road over empty squares, out of its home (3.2, 3.3, A7).
+        drop_half = s.half;
+        if ((p.kind() == batyr || p.kind() == tura) && has(s.road, v) && rules_.high_road_move) {
+            for (Vertex to : t.ray(v, s.forward)) {
+                if (has(pos.occupied(), to)) break;
+                if (!has(s.home, to)) add_quiet(out, v, to);
+            }
+        }
+    } else {
+        add_ordinary_moves(pos, v, out);
+        if (has(s.home, v)) {
+            // 4.5, A8: own fortress (and gate) men regain the drop once the temdek is off.
+            if (!temdek_on(pos, c) && (!has(s.gate, v) || rules_.gate_drops)) drop_half = s.half;
+        } else if (has(enemy.home, v)) {
+            // 4.4, A8, A9: from the enemy fortress (and gate) onto the enemy half.
+            if ((p.kind() != shatra || rules_.shatra_drop_from_enemy_home) &&
+                (!has(enemy.gate, v) || rules_.gate_drops)) {
+                drop_half = enemy.half;
+            }
+        }
+    }
+    if (drop_half == 0) return;
+    // A drop onto a square the man also reaches by moving gives the same position: one move
+    // (8, move identity), listed as the drop.
+    const Mask targets = drop_targets(pos, drop_half);
+    Mask reached = 0;
+    for (std::size_t i = first; i < out.size(); ++i) {
+        if (has(targets, out[i].to)) out[i].kind = MoveKind::drop;
+        reached |= bit(out[i].to);
+    }
+    for_each_vertex(targets & ~reached,
+                    [&](Vertex to) { add_quiet(out, v, to, no_kind, MoveKind::drop); });
+}
+
+Vertex Shatra::ep_victim_of(Vertex passed, Color mover) const noexcept {
+    return topology().neighbour(passed, own(mover).forward);
+}
+
+template <class Hooks>
+Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out,
+                          Duplicates dup) const {
+    const Topology& t = topology();
+    const Color c = pos.side_to_move();
+    CaptureSequenceGenerator<Hooks> gen(t, capture_rules_, hooks);
+
+    // En passant (3.5, A21): a shatra next to the passed square M jumps over it onto the square
+    // behind, taking the double-stepped shatra on Y.
+    std::array<EpJump, direction_count> ep{};
+    int nep = 0;
+    const Vertex m = pos.state().ep_square;
+    const Vertex y = pos.state().ep_victim;
+    if (m != no_vertex && pos.at(y) == Piece(~c, shatra)) {
+        for (int d = 0; d < direction_count; ++d) {
+            const auto dir = static_cast<Direction>(d);
+            const Vertex from = t.neighbour(m, opposite(dir));
+            const Vertex land = t.neighbour(m, dir);
+            if (from == no_vertex || land == no_vertex || pos.at(from) != Piece(c, shatra) ||
+                has(pos.occupied(), land) || !hooks.can_land(from, shatra, land)) {
+                continue;
+            }
+            const bool beside_victim =
+                t.neighbour(from, Direction::e) == y || t.neighbour(from, Direction::w) == y;
+            const bool narrow = is_diagonal(dir) && beside_victim;
+            const bool horizontal = dir == Direction::e || dir == Direction::w;
+            const bool ok = rules_.en_passant == EnPassant::broad        ? true
+                            : rules_.en_passant == EnPassant::shatrabase ? narrow || horizontal
+                                                                         : narrow;
+            if (ok) ep[static_cast<std::size_t>(nep++)] = {from, land};
+        }
+    }
+
+    Mask capturers = 0;
+    for_each_vertex(pos.pieces(c), [&](Vertex v) {
+        const std::size_t before = out.size();
+        bool has_ep = false;
+        for (int i = 0; i < nep; ++i) has_ep = has_ep || ep[static_cast<std::size_t>(i)].capturer == v;
+        if (has_ep && rules_.en_passant == EnPassant::shatrabase) {
+            // A21 c: a capturer that can take Y en passant may not take it by an ordinary jump:
+            // Y is searched as an obstacle that cannot be taken.
+            Position shielded = pos;
+            shielded.remove(y);
+            shielded.put(y, Piece(c, shatra));
+            gen.generate_from(shielded, v, out, dup);
+        } else {
+            gen.generate_from(pos, v, out, dup);
+        }
+        for (int i = 0; i < nep; ++i) {
+            const EpJump& j = ep[static_cast<std::size_t>(i)];
+            if (j.capturer == v) gen.generate_after_first_jump(pos, v, y, j.landing, out, dup, before);
+        }
+        if (out.size() > before) capturers |= bit(v);
+    });
+    return capturers;
+}
+
+void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) const {
+    const Color c = pos.side_to_move();
+    if (pos.pieces(c, biy) == 0) return;  // 7: the biy has been taken, the game is over
+    const SideSquares& s = own(c);
+
+    ShatraHooks hooks;
+    hooks.nchoices = available_promotions(pos, c, hooks.choices);
+    if (rules_.delayed_promotion == DelayedPromotion::owner_chooses && hooks.nchoices > 0) {
+        // A19 b: before anything else the owner promotes each waiting shatra, a free action
+        // that does not pass the turn.
+        const Mask waiting = pos.pieces(c, shatra) & s.transformation;
+        if (waiting != 0) {
+            for_each_vertex(waiting, [&](Vertex v) {
+                for (int i = 0; i < hooks.nchoices; ++i) {
+                    add_quiet(out, v, v, hooks.choices[static_cast<std::size_t>(i)]);
+                }
+            });
+            return;
+        }
+    }
+    hooks.own_home = s.home;
+    if ((pos.state().flags & returned_biy_flag(c)) != 0) hooks.own_home &= ~s.gate;  // A5 b
+    if (temdek_on(pos, c)) {
+        hooks.banned.fill(s.home);  // 4.2 While on 2: no capture into the own home ...
+        hooks.banned[biy] = s.fortress;  // ... except the biy onto its gate (3.1)
+    }
+    if (rules_.shatra_capture_into_own_home == ShatraIntoHome::never) {
+        hooks.banned[shatra] = s.home;  // 3.5, A10 a
+    }
+    if (rules_.gate_shatra_privilege) hooks.privileged_origin = lowest(own(~c).gate);
+
+    const Mask capturers = add_captures(pos, hooks, out, dup);
+    if (capturers != 0) {
+        // 5.4-5.5, A12, A14: privileged capturers may decline, then they must move themselves.
+        Mask privileged = pos.pieces(c, biy);
+        if (rules_.gate_shatra_privilege) privileged |= pos.pieces(c, shatra) & own(~c).gate;
+        Mask decline = capturers & privileged;
+        if (rules_.biy_decline_scope == DeclineScope::sole_capturer && (capturers & ~privileged) != 0) {
+            decline = 0;
+        }
+        for_each_vertex(decline, [&](Vertex v) { add_non_captures(pos, v, out); });
+        return;
+    }
+    const Mask urgent = pos.state().marked & pos.pieces(c);
+    if (urgent != 0) {
+        // 4.6, A11: the next non-capturing move drops an urgent man.
+        const Mask targets = drop_targets(pos, s.half);
+        if (targets != 0) {
+            for_each_vertex(urgent, [&](Vertex v) {
+                for_each_vertex(targets,
+                                [&](Vertex to) { add_quiet(out, v, to, no_kind, MoveKind::drop); });
+            });
+            return;
+        }
+        if (!rules_.urgent_lapses_when_blocked) return;
+    }
+    for_each_vertex(pos.pieces(c), [&](Vertex v) { add_non_captures(pos, v, out); });
+}
+
+void Shatra::promote_waiting(Position& pos, const Move& m, Undo& u, Color owner) const {
+    // 6.3, A19 a: each batyr, tura or yalkyn of the owner taken in this move turns the owner's
+    // next waiting shatra (increasing square order) into the captured type.
+    Mask waiting = pos.pieces(owner, shatra) & own(owner).transformation;
+    for (std::size_t i = 0; i < m.captured.size() && waiting != 0; ++i) {
+        const Kind k = u.captured[i].kind();
+        if (k != batyr && k != tura && k != yalkyn) continue;
+        change_piece(pos, u, lowest(waiting), Piece(owner, k));
+        waiting &= waiting - 1;
+    }
+}
+
+PositionState Shatra::next_state(const Position& after, const Move& m, Color mover,
+                                 Kind moved_kind, bool reserve_move) const {
+    PositionState st = after.state();
+    const SideSquares& s = own(mover);
+    // 4.6: urgent men stay urgent while they stay at home; a reserve man that captured from
+    // its home and ends the move there becomes urgent.
+    st.marked &= ~(m.captured_mask | bit(m.from));
+    if (reserve_move && m.is_capture() && has(s.home, m.to)) st.marked |= bit(m.to);
+    // A5 b: a biy that comes to its gate while the temdek is on is a returned biy (a capture
+    // that leaves the gate and ends there again changes nothing).
+    if (!rules_.returned_biy_is_reserve && moved_kind == biy && m.from != m.to) {
+        st.flags &= ~returned_biy_flag(mover);
+        if ((st.flags & temdek_flag(mover)) != 0 && has(s.gate, m.to)) {
+            st.flags |= returned_biy_flag(mover);
+        }
+    }
+    // 4.2, A24: at the end of the move a temdek goes off for good when no reserve man of its
+    // side is left at home (a returned biy, A5 b, does not count).
+    for (Color c : {Color::white, Color::black}) {
+        const SideSquares& cs = own(c);
+        if ((st.flags & returned_biy_flag(c)) != 0 && (after.pieces(c, biy) & cs.gate) == 0) {
+            st.flags &= ~returned_biy_flag(c);
+        }
+        Mask reserve = after.pieces(c) & cs.home;
+        if ((st.flags & returned_biy_flag(c)) != 0) reserve &= ~cs.gate;
+        if ((st.flags & temdek_flag(c)) != 0 && reserve == 0) {
+            st.flags &= ~(temdek_flag(c) | returned_biy_flag(c));
+        }
+    }
+    // 3.5: a double step gives the opponent the en-passant right for one move.
+    st.ep_square = no_vertex;
+    st.ep_victim = no_vertex;
+    if (m.kind == MoveKind::quiet && moved_kind == shatra) {
+        const Vertex mid = topology().neighbour(m.from, s.forward);
+        if (mid != no_vertex && topology().neighbour(mid, s.forward) == m.to) {
+            st.ep_square = mid;
+            st.ep_victim = m.to;
+        }
+    }
+    return st;
+}
+
+void Shatra::do_move(Position& pos, const Move& m, Undo& u) const {
+    const Color c = pos.side_to_move();
+    const Kind moved_kind = pos.at(m.from).kind();
+    const bool reserve_move = is_reserve(pos, m.from);
+    apply_move(pos, m, u);
+    if (m.kind == MoveKind::quiet && m.from == m.to) {
+        pos.flip_side();  // A19 b: a free promotion does not pass the turn
+        return;
+    }
+    if (m.is_capture() && rules_.delayed_promotion == DelayedPromotion::automatic) {
+        promote_waiting(pos, m, u, ~c);
+    }
+    pos.set_state(next_state(pos, m, c, moved_kind, reserve_move));
+}
+
+void Shatra::undo_move(Position& pos, const Move& m, const Undo& u) const {
+    if (m.kind == MoveKind::quiet && m.from == m.to) pos.flip_side();
+    revert_move(pos, m, u);
+}
+
+std::string Shatra::promotion_suffix(Kind k) const {
+    return std::string("=") + kinds()[k].letter;
+}
+
+std::string Shatra::move_to_string(const Position& pos, const Move& m) const {
+    if (m.kind == MoveKind::quiet && m.from == m.to) {
+        return std::string(topology().name(m.from)) + promotion_suffix(m.promotion);
+    }
+    return Variant::move_to_string(pos, m);
+}
+
+ParsedMoveText Shatra::split_move_text(std::string_view text) const {
+    const auto eq = text.find('=');
+    const std::string_view body = text.substr(0, eq);
+    if (eq != std::string_view::npos && !body.empty() &&
+        body.find_first_of("-:xX") == std::string_view::npos) {
+        // "2=Q": a free promotion (A19 b), read as the move 2-2=Q.
+        return Variant::split_move_text(std::string(body) + "-" + std::string(text));
+    }
+    return Variant::split_move_text(text);
+}
+
+}  // namespace tradgames::shatra
