@@ -4,6 +4,7 @@
 #include <string>
 
 #include "tradgames/error.hpp"
+#include "tradgames/game.hpp"
 #include "tradgames/movegen.hpp"
 
 namespace tradgames::shatra {
@@ -659,6 +660,66 @@ ParsedMoveText Shatra::split_move_text(std::string_view text) const {
         return Variant::split_move_text(std::string(body) + "-" + std::string(text));
     }
     return Variant::split_move_text(text);
+}
+
+namespace {
+
+/// Shatra's game end (7, A23) beyond "no legal move", which Game applies itself.
+class ShatraAdjudicator final : public Adjudicator {
+public:
+    ShatraAdjudicator(bool bare_biys, long move_limit) : bare_biys_(bare_biys), limit_(move_limit) {}
+    [[nodiscard]] std::unique_ptr<Adjudicator> clone() const override {
+        return std::make_unique<ShatraAdjudicator>(*this);
+    }
+    std::optional<GameResult> after_move(const Position& before, const Move& m,
+                                         const Position& after, bool) override {
+        const Color mover = before.side_to_move();
+        if (after.pieces(~mover, biy) == 0 && before.pieces(~mover, biy) != 0) {
+            return GameResult{win_for(mover), "biy captured"};  // 7
+        }
+        if (bare_biys_ && after.pieces(Color::white) == after.pieces(Color::white, biy) &&
+            after.pieces(Color::black) == after.pieces(Color::black, biy)) {
+            return GameResult{Outcome::draw, "bare biys (A23)"};
+        }
+        plies_without_capture_ = m.is_capture() ? 0 : plies_without_capture_ + 1;
+        if (limit_ > 0 && plies_without_capture_ >= 2 * limit_) {
+            return GameResult{Outcome::draw, "move limit: " + std::to_string(limit_) +
+                                                 " moves each without a capture (A23)"};
+        }
+        return std::nullopt;
+    }
+
+private:
+    bool bare_biys_;
+    long limit_;
+    long plies_without_capture_ = 0;
+};
+
+}  // namespace
+
+GameRules Shatra::game_rules() const {
+    return {options().flag("repetition_draw") ? 3 : 0, 0};
+}
+
+std::unique_ptr<Adjudicator> Shatra::make_adjudicator(const Position&) const {
+    return std::make_unique<ShatraAdjudicator>(options().flag("bare_biys_draw"),
+                                               options().integer("move_limit"));
+}
+
+BoardStyle Shatra::board_style() const {
+    BoardStyle s;
+    s.layout = BoardStyle::Layout::cells;
+    s.void_is_wall = true;  // 2.1: the 36 cells without a square are fortress walls
+    s.vertex_names = true;
+    s.column_labels = file_letters(7);
+    s.row_labels = rank_numbers(14);
+    s.zones = {{white_fortress | black_fortress, "fortress", ZoneStyle::Mark::fill, "#b03a2e"},
+               {white_gate | black_gate, "gate", ZoneStyle::Mark::fill, "#d68910"},
+               {white_fortress | black_fortress | white_gate | black_gate, "",
+                ZoneStyle::Mark::outline, "#7b241c"},
+               {high_road, "high road", ZoneStyle::Mark::road, "#1e8449"}};
+    s.lines = {{-0.5, 6.5, 6.5, 6.5, "ditch", "#1f5fa8"}};  // between ranks 7 and 8 (2.3)
+    return s;
 }
 
 }  // namespace tradgames::shatra

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "tradgames/board_graph.hpp"
+#include "tradgames/board_style.hpp"
 #include "tradgames/capture.hpp"
 #include "tradgames/options.hpp"
 #include "tradgames/variant.hpp"
@@ -178,6 +179,16 @@ public:
 
     /// The decoded rule options.
     [[nodiscard]] const Rules& rules() const noexcept { return rules_; }
+
+    /// Threefold repetition (A23, option repetition_draw), applied by Game.
+    [[nodiscard]] GameRules game_rules() const override;
+    /// Game end beyond "no legal move" (7): the capture of a biy wins at once; the options
+    /// bare_biys_draw (only the two biys left) and move_limit (N moves each without a capture)
+    /// draw (A23).
+    [[nodiscard]] std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const override;
+    /// Squares on the 7x14 grid with walls, fortresses, gates, the high road and the ditch
+    /// (2.1, 2.3), square numbers written, a-g / 1-14 on the edges.
+    [[nodiscard]] BoardStyle board_style() const override;
 
 protected:
     /// "=Q", "=R" or "=Y" (6.2).
