@@ -424,3 +424,32 @@ TEST_SUITE("io") {
         }
     }
 }
+
+TEST_SUITE("pdn") {
+    TEST_CASE("PDN round trip of seeded random games, every variant (Variant tag for non-Russian)") {
+        for (const auto& info : list_variants()) {
+            CAPTURE(info.name);
+            const auto v = make_variant(info.name);
+            Rng rng(7);
+            for (int n = 0; n < 10; ++n) {
+                Game g(v);
+                while (!g.result().over() && g.ply() < 400) {
+                    g.play(g.legal_moves()[rng.below(g.legal_moves().size())]);
+                }
+                const std::string text = write_pdn(g, {{"Event", "random game"}});
+                CAPTURE(text);
+                if (info.name != "russian") {
+                    CHECK(contains(text, "[Variant \"" + info.name + "\"]"));
+                }
+                const auto back = read_pdn(text);
+                REQUIRE(back.size() == 1);
+                CHECK(pdn_variant_name(back[0]) == info.name);
+                const Game h = replay_pdn(back[0]);
+                REQUIRE(h.ply() == g.ply());
+                for (std::size_t i = 0; i < g.ply(); ++i) CHECK(h.moves()[i].same_result(g.moves()[i]));
+                CHECK(h.position() == g.position());
+                CHECK(h.result().outcome == g.result().outcome);
+            }
+        }
+    }
+}
