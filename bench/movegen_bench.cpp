@@ -42,8 +42,23 @@ const std::string russian_captures = "W:Wc5,e5,d4,g3,d2,f2,a1,c1,e1,g1:Bf8,h8,a7
 // Two white kings among seven black men: 11 capture sequences, up to 4 pieces long.
 const std::string russian_kings = "W:WKa1,Kh2:Bc3,e3,e7,f4,c5,b6,g5";
 
+// Shatra, Black to move among sliders in contact: 56 legal moves, all capture sequences, of
+// up to 10 jumps (batyr and yalkyn long leaps, some through the White gate).
+const std::string shatra_captures =
+    "B:WK50,Q34,R58,Y35,59,33,37,38,41,46,48,49:BK25,Q28,R22,R23,Y24,Y30,1,11,13,15-17,21";
+// Tobit, Black tobit among White huls: multi-capture branches with free landings.
+const std::string tobit_captures = "B:W2,3,6,9,14,16,22:BK11,27-35,37";
+
 }  // namespace
 
+BENCHMARK_CAPTURE(movegen, shatra_start, std::string("shatra"), std::string(""));
+BENCHMARK_CAPTURE(movegen, shatra_captures, std::string("shatra"), shatra_captures);
+BENCHMARK_CAPTURE(movegen, tobit_start, std::string("tobit"), std::string(""));
+BENCHMARK_CAPTURE(movegen, tobit_captures, std::string("tobit"), tobit_captures);
+BENCHMARK_CAPTURE(perft, shatra_start, std::string("shatra"), std::string(""))
+    ->Args({3, 1, 0})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(perft, tobit_start, std::string("tobit"), std::string(""))
+    ->Args({8, 1, 0})->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(movegen, russian_start, std::string("russian"), std::string(""));
 BENCHMARK_CAPTURE(movegen, russian_captures, std::string("russian"), russian_captures);
 BENCHMARK_CAPTURE(movegen, russian_kings, std::string("russian"), russian_kings);
