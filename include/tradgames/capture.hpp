@@ -162,6 +162,14 @@ struct CaptureHooks {
     /// kind k there (after any promotion). Called for every finished sequence, before
     /// duplicates are merged. Default: k. (Tobit option tobit_reverts_off_back_row, A7.)
     Kind end_kind(Color /*side*/, Kind k, Vertex /*to*/) const noexcept { return k; }
+    /// Move::result_tag of a finished sequence that took the n pieces caps[0..n) of pos in
+    /// that order: what beyond its origin, destination, captured set and promotion decides the
+    /// resulting position (Shatra: the capture order, for the opponent's waiting shatras).
+    /// Moves with different tags are never merged. Default: 0.
+    std::uint8_t result_tag(const Position& /*pos*/, const Vertex* /*caps*/,
+                            int /*n*/) const noexcept {
+        return 0;
+    }
 };
 
 /// The capture-sequence search. Hooks must provide the members of CaptureHooks.
@@ -406,6 +414,7 @@ private:
         m.to = path_[depth_ - 1];
         k = hooks_.end_kind(side_, k, m.to);
         m.promotion = k == start_kind_ ? no_kind : k;
+        m.result_tag = hooks_.result_tag(*pos_, caps_.data(), ncaps_);
         for (int i = 0; i < depth_; ++i) m.path.push_back(path_[static_cast<std::size_t>(i)]);
         for (int i = 0; i < ncaps_; ++i) m.captured.push_back(caps_[static_cast<std::size_t>(i)]);
         m.captured_mask = captured_;

@@ -79,6 +79,8 @@ struct ShatraHooks : CaptureHooks {
     int nchoices = 0;
     /// The enemy gate when the gate-shatra privilege is on (5.5, A14), else no_vertex.
     Vertex privileged_origin = no_vertex;
+    /// The opponent's waiting shatras when they promote automatically (6.3, A19 a).
+    Mask enemy_waiting = 0;
 
     bool can_land(Vertex origin, Kind k, Vertex landing) const noexcept {
         return has(own_home, origin) || !has(banned[k], landing);
@@ -94,6 +96,24 @@ struct ShatraHooks : CaptureHooks {
         return r.kinds[k].may_stop || (start_kind == shatra && origin == privileged_origin);
     }
     bool ends_sequence(Piece victim) const noexcept { return victim.kind() == biy; }
+    /// 6.3, 8: the opponent's waiting shatras left on the board become the batyr, tura and
+    /// yalkyn types in the order they are taken, so two paths taking the same men leave
+    /// different positions when those types come in a different order: the tag is that order
+    /// (2 bits a type, at most 3 waiting shatras).
+    std::uint8_t result_tag(const Position& pos, const Vertex* caps, int n) const noexcept {
+        if (enemy_waiting == 0) return 0;
+        Mask captured = 0;
+        for (int i = 0; i < n; ++i) captured |= bit(caps[i]);
+        int waiting = count(enemy_waiting & ~captured);
+        unsigned tag = 0;
+        for (int i = 0; i < n && waiting > 0; ++i) {
+            const Kind k = pos.at(caps[i]).kind();
+            if (k != batyr && k != tura && k != yalkyn) continue;
+            tag = (tag << 2U) | static_cast<unsigned>(k - batyr + 1);
+            --waiting;
+        }
+        return static_cast<std::uint8_t>(tag);
+    }
 };
 
 /// An en-passant first jump (3.5): the capturer's square and its landing square.
@@ -537,6 +557,9 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
         hooks.banned[shatra] = s.home;  // 3.5, A10 a
     }
     if (rules_.gate_shatra_privilege) hooks.privileged_origin = lowest(own(~c).gate);
+    if (rules_.delayed_promotion == DelayedPromotion::automatic) {
+        hooks.enemy_waiting = pos.pieces(~c, shatra) & own(~c).transformation;  // 6.3
+    }
 
     const Mask capturers = add_captures(pos, hooks, out, dup);
     if (capturers != 0) {
