@@ -138,8 +138,9 @@ struct CaptureRules {
 /// Default hooks: everything is decided by CaptureRules. A variant derives from this struct and
 /// hides the members it needs to change; the generator calls them statically (no virtual call).
 struct CaptureHooks {
-    /// May a piece of kind k, which started the move on `origin`, land on `landing`?
-    bool can_land(Vertex /*origin*/, Kind /*k*/, Vertex /*landing*/) const noexcept {
+    /// May a piece of kind k, jumping from `from` (its origin or a landing of the sequence so
+    /// far), land on `landing`?
+    bool can_land(Vertex /*from*/, Kind /*k*/, Vertex /*landing*/) const noexcept {
         return true;
     }
     /// Kinds a piece of kind k may become on reaching its promotion zone at v: writes them to
@@ -278,7 +279,7 @@ private:
             const Vertex over = topo_.neighbour(at, static_cast<Direction>(d));
             if (over == no_vertex || !has(victims_, over)) return 0;
             const Vertex to = topo_.neighbour(over, static_cast<Direction>(d));
-            if (to == no_vertex || has(block_, to) || !hooks_.can_land(origin_, k, to)) return 0;
+            if (to == no_vertex || has(block_, to) || !hooks_.can_land(at, k, to)) return 0;
             victim = over;
             land[0] = to;
             return 1;
@@ -292,7 +293,7 @@ private:
         int n = 0;
         const bool one = r.landing == Landing::right_behind;
         for (; i < ray.size() && !has(block, ray[i]); ++i) {
-            if (hooks_.can_land(origin_, k, ray[i])) land[static_cast<std::size_t>(n++)] = ray[i];
+            if (hooks_.can_land(at, k, ray[i])) land[static_cast<std::size_t>(n++)] = ray[i];
             if (one) break;
         }
         return n;

@@ -69,10 +69,12 @@ bool is_diagonal(Direction d) { return ((diagonal_dirs >> index(d)) & 1U) != 0; 
 /// choices (6.2-6.3), the privileged stops (5.4, 5.5) and the end of the sequence when the biy
 /// is taken (5.10). Built for the side to move by Shatra::generate_moves.
 struct ShatraHooks : CaptureHooks {
-    /// The own fortress and gate (less the gate under a returned biy, A5 b): a man starting
-    /// there may land anywhere (4.6).
-    Mask own_home = 0;
-    /// Per kind: landing squares barred to a man that starts outside its own home.
+    /// The own fortress: a jump made from inside it may land anywhere, own fortress and gate
+    /// included (4.6).
+    Mask own_fortress = 0;
+    /// Per kind: landing squares barred to a jump made from outside the own fortress (the
+    /// large field, the enemy home or the own gate: 4.2 While on 2, "every jump of a
+    /// sequence"; 3.1, 3.5, A10).
     std::array<Mask, max_kinds> banned{};
     /// Promotion types available (6.2); none: the shatra waits (6.3).
     std::array<Kind, 3> choices{};
@@ -82,8 +84,8 @@ struct ShatraHooks : CaptureHooks {
     /// The opponent's waiting shatras when they promote automatically (6.3, A19 a).
     Mask enemy_waiting = 0;
 
-    bool can_land(Vertex origin, Kind k, Vertex landing) const noexcept {
-        return has(own_home, origin) || !has(banned[k], landing);
+    bool can_land(Vertex from, Kind k, Vertex landing) const noexcept {
+        return has(own_fortress, from) || !has(banned[k], landing);
     }
     int promotion_choices(const CaptureRules& /*r*/, Kind /*k*/, Vertex /*v*/,
                           std::array<Kind, max_kinds>& out) const noexcept {
@@ -547,8 +549,7 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
             return;
         }
     }
-    hooks.own_home = s.home;
-    if ((pos.state().flags & returned_biy_flag(c)) != 0) hooks.own_home &= ~s.gate;  // A5 b
+    hooks.own_fortress = s.fortress;
     if (temdek_on(pos, c)) {
         hooks.banned.fill(s.home);  // 4.2 While on 2: no capture into the own home ...
         hooks.banned[biy] = s.fortress;  // ... except the biy onto its gate (3.1)

@@ -6,6 +6,8 @@
 #include "tradgames/game.hpp"
 #include "variants/shatra/support.hpp"
 
+using shatratest::join;
+using shatratest::range_moves;
 using shatratest::variant;
 using tgtest::moves;
 using tgtest::sorted;
@@ -48,5 +50,27 @@ TEST_SUITE("shatra") {
         CHECK(v->position_to_string(g.position()) == "B:WK48:BK21,Q46,Y20,Y60");
         // U and P agree here: no two paths give the same position.
         CHECK(moves(*v, fen, Duplicates::all_paths) == moves(*v, fen));
+    }
+
+    TEST_CASE("3.1 + 4.2: a reserve biy on its gate never captures into its own fortress") {
+        // K53 is a reserve man (temdek on, S60 at home). It could jump s55 onto d2 (58), but
+        // the biy "may land on its own gate ... never in its own fortress while the temdek is
+        // on" (3.1), and the gate is outside the fortress (4.2 While on 2). No capture exists,
+        // so both reserve men drop onto the 21 squares 32-52.
+        const auto v = variant();
+        CHECK(moves(*v, "W:WK53,60:BK17,55") ==
+              sorted(join({range_moves(53, 32, 52), range_moves(60, 32, 52)})));
+    }
+
+    TEST_CASE("4.2 While on 2: the landing ban applies to every jump, also of a reserve man") {
+        // The reserve batyr Q56 takes c5 (48) and must land on b6 (40): from a7 (32) nothing
+        // follows. From 40 it takes c6 (41) and may land on 42-45. From 42 and 43 nothing
+        // follows; from f6 (44) the jump over e5 (50) would land on White's gate or c3 (53,
+        // 54), but the batyr now stands on the large field and White's temdek is on: barred
+        // ("this applies to every jump of a sequence"; 4.6 allows landings at home only to a
+        // man capturing from inside its fortress). From g6 (45) it takes the biy on g8 (31),
+        // which ends the move on g9 or g10 (5.10).
+        const auto v = variant();
+        CHECK(moves(*v, "W:WQ56,K18:BK31,48,41,50") == sorted({"56:40:45:24", "56:40:45:17"}));
     }
 }
