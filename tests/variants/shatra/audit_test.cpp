@@ -3,6 +3,7 @@
 // that section 11 does not cover.
 #include <doctest/doctest.h>
 
+#include "shatra/shatra.hpp"
 #include "tradgames/game.hpp"
 #include "variants/shatra/support.hpp"
 
@@ -72,5 +73,17 @@ TEST_SUITE("shatra") {
         // which ends the move on g9 or g10 (5.10).
         const auto v = variant();
         CHECK(moves(*v, "W:WQ56,K18:BK31,48,41,50") == sorted({"56:40:45:24", "56:40:45:17"}));
+    }
+
+    TEST_CASE("Appendix A: SPN writes no en-passant square after an a- or g-file double step") {
+        // After 46-32 (a5-a7, passing a6 = 39) Black could never take en passant (3.5), and
+        // Shatrabase sets no en-passant square for a double step onto file a or g. K52 = SB 11,
+        // S32 = SB 31, k11 = SB 52.
+        const auto v = variant();
+        const Position a_file = v->parse_position("B:WK52,32:BK11:E39");
+        CHECK(tradgames::shatra::to_spn(a_file) == "9/1/K6/7/6S/7/7/6k/1/9 b - - - - 1");
+        // On files b-f the passed square is written (48-34 passes c6 = 41 = SB 22).
+        const Position c_file = v->parse_position("B:WK52,34:BK11:E41");
+        CHECK(tradgames::shatra::to_spn(c_file) == "9/1/K6/7/4S2/7/7/6k/1/9 b - - 22 - 1");
     }
 }
