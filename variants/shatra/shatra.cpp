@@ -705,7 +705,10 @@ public:
             after.pieces(Color::black) == after.pieces(Color::black, biy)) {
             return GameResult{Outcome::draw, "bare biys (A23)"};
         }
-        plies_without_capture_ = m.is_capture() ? 0 : plies_without_capture_ + 1;
+        // A free promotion (A19 b: a quiet "move" from a square to itself) is not a move of a
+        // side: it neither counts nor resets.
+        const bool free_promotion = m.kind == MoveKind::quiet && m.from == m.to;
+        if (!free_promotion) plies_without_capture_ = m.is_capture() ? 0 : plies_without_capture_ + 1;
         if (limit_ > 0 && plies_without_capture_ >= 2 * limit_) {
             return GameResult{Outcome::draw, "move limit: " + std::to_string(limit_) +
                                                  " moves each without a capture (A23)"};

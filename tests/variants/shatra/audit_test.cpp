@@ -86,4 +86,18 @@ TEST_SUITE("shatra") {
         const Position c_file = v->parse_position("B:WK52,34:BK11:E41");
         CHECK(tradgames::shatra::to_spn(c_file) == "9/1/K6/7/4S2/7/7/6k/1/9 b - - 22 - 1");
     }
+
+    TEST_CASE("A23 move_limit with A19 b: a free promotion is not a move of a side") {
+        // Black's shatra on 61 waits with every type available: under owner_chooses Black's
+        // only actions are the free promotions, which do not pass the turn (RULES.md decision
+        // 10). move_limit=1 draws after one move of each side without a capture (2 plies):
+        // Black 11-12 and White 52-51, not before.
+        const auto v = variant({"delayed_promotion=owner_chooses", "move_limit=1"});
+        tradgames::Game g(v, v->parse_position("B:WK52:BK11,61"));
+        g.play("61=Q");
+        g.play("11-12");
+        CHECK_FALSE(g.result().over());
+        g.play("52-51");
+        CHECK(g.result().outcome == tradgames::Outcome::draw);
+    }
 }
