@@ -100,4 +100,117 @@ TEST_SUITE("shatra") {
         g.play("52-51");
         CHECK(g.result().outcome == tradgames::Outcome::draw);
     }
+
+    TEST_CASE("6.4: in mid-capture the type chosen decides whether the capture continues") {
+        // S7 (c12) takes c13 (4) onto c14 (1) or d13 (5) onto e14 (3); White has no batyr, tura
+        // or yalkyn, so it promotes there at once (6.4) and continues with the new piece:
+        //   on 1: Q takes 2 (-> 3, then 5 -> 7, the empty origin) or 5 (-> 9); R takes 2 (-> 3);
+        //         Y takes 5 (-> 9);
+        //   on 3: Q and R take 2 (-> 1, then 4 -> 7); Y cannot continue (5 is taken).
+        // 7:1:3:7=Q and 7:3:1:7=Q take the same men and leave one position: one move (U).
+        const auto v = variant();
+        const char* fen = "W:WK52,7:BK17,4,2,5";
+        CHECK(moves(*v, fen) == sorted({"7:1:3:7=Q", "7:1:3=R", "7:1:9=Q", "7:1:9=Y",
+                                        "7:3:1:7=R", "7:3=Y"}));
+        CHECK(moves(*v, fen, Duplicates::all_paths) ==
+              sorted({"7:1:3:7=Q", "7:3:1:7=Q", "7:1:3=R", "7:1:9=Q", "7:1:9=Y", "7:3:1:7=R",
+                      "7:3=Y"}));
+    }
+
+    TEST_CASE("3.5: en passant followed by further captures; the right lasts one move") {
+        // Black's 15-29 passed 22. S28 takes 29 en passant onto f10 (16), then f9 (23) back onto
+        // f8 (30); or takes 29 normally onto 30, then 23 onto 16. Without the right only the
+        // ordinary capture remains.
+        const auto v = variant();
+        CHECK(moves(*v, "W:WK52,28:BK11,29,23:E22") == sorted({"28:16:30", "28:30:16"}));
+        CHECK(moves(*v, "W:WK52,28:BK11,29,23") == std::vector<std::string>{"28:30:16"});
+    }
+
+    TEST_CASE("6.3: several waiting shatras take the captured types in capture order") {
+        // White's shatras on 1 and 3 wait (Q, R, R, Y, Y all on the board). Black's only
+        // capture 33:47:49 takes Y40, then R48: the lower waiting square, 1, becomes the
+        // yalkyn, 3 the tura.
+        const auto v = variant();
+        const char* fen = "B:WK52,Q44,R48,R45,Y40,Y31,1,3:BK17,33";
+        CHECK(moves(*v, fen) == std::vector<std::string>{"33:47:49"});
+        CHECK(after(*v, fen, "33:47:49") == "W:WK52,Q44,R3,R45,Y1,Y31:BK17,49");
+    }
+
+    TEST_CASE("4.6: an urgent man taken by the opponent is no longer urgent") {
+        // White's urgent R55 is taken by q42 down the d-file, landing on 58 or 61 (nothing
+        // follows); White's temdek stays on (S60).
+        const auto v = variant();
+        const char* fen = "B:WR55,60,K47:BK11,Q42:U55";
+        CHECK(moves(*v, fen) == sorted({"42:58", "42:61"}));
+        CHECK(after(*v, fen, "42:58") == "W:WK47,60:BK11,Q58");
+    }
+
+    TEST_CASE("4.2: taking the opponent's last reserve man switches its temdek off") {
+        // Q21 takes R8 (Black's only man at home) onto 5 or 2, or first c9 (20) onto b9 (19,
+        // the only landing that continues), c10 (13) onto 10 or 9, then R8: onto 5 or 2 from 10,
+        // onto 7 from 9.
+        const auto v = variant();
+        const char* fen = "W:WK52,Q21:BK24,R8,Y13,20";
+        CHECK(moves(*v, fen) ==
+              sorted({"21:2", "21:5", "21:19:10:2", "21:19:10:5", "21:19:9:7"}));
+        // After the long capture Black has no man at home: no :TB in the position string.
+        CHECK(after(*v, fen, "21:19:10:5") == "B:WK52,Q5:BK24");
+    }
+
+    TEST_CASE("5.4-5.5: the biy and a gate shatra are the only capturers: either may decline") {
+        // S10 (on Black's gate) can take 14, K43 can take 36; both are privileged, so besides
+        // the two captures each may make its non-capturing moves: 10-7, 10-8, 10-9 and the
+        // biy's seven steps.
+        const auto v = variant();
+        CHECK(moves(*v, "W:WK43,10:BK17,14,36") ==
+              sorted({"10:21", "43:29", "10-7", "10-8", "10-9", "43-35", "43-37", "43-42",
+                      "43-44", "43-49", "43-50", "43-51"}));
+    }
+
+    TEST_CASE("5.10: a slider that takes the biy stops there, on any landing") {
+        // Q46 takes s34 and must land where it continues: d8 (28) or f10 (16). From 28 it takes
+        // the biy on 14 and may land on 10 or 8 (5 is occupied), from 16 on 13, 12 or 11,
+        // although a further capture (s5 from 8) would exist.
+        const auto v = variant();
+        CHECK(moves(*v, "W:WK52,Q46:BK14,34,5") ==
+              sorted({"46:16:11", "46:16:12", "46:16:13", "46:28:10", "46:28:8"}));
+    }
+
+    TEST_CASE("4.6 + 5.4: a reserve biy's loop back to its gate; it becomes urgent") {
+        // K53 (reserve, temdek on) takes around c5 (48), c6 (41), d5 (49) and may stop after
+        // any jump; back on 53 it has captured from its home and ended there: urgent. As the
+        // only capturer it may instead drop (its non-capturing moves as a reserve man).
+        const auto v = variant();
+        const char* fen = "W:WK53,60:BK17,48,41,49";
+        CHECK(moves(*v, fen) == sorted(join({{"53:40", "53:40:42", "53:40:42:53", "53:42",
+                                               "53:42:40"},
+                                              range_moves(53, 32, 52, {41, 48, 49})})));
+        CHECK(after(*v, fen, "53:40:42:53") == "B:WK53,60:BK17:U53");
+    }
+
+    TEST_CASE("4.2: a slider on the field never captures into its home while the temdek is on") {
+        // Q42 could take s53 (White's gate) only by landing on 55, 58 or 61: barred while
+        // White's temdek is on (S60), so no capture exists. Moves: Q42 up the d-file to 2
+        // (entering Black's home is allowed), 49, across rank 6 and along both diagonals
+        // (23); K46 to 39, 40, 47; S60 drops onto the 19 empty squares of 32-52.
+        const auto v = variant();
+        const std::vector<std::string> queen = {
+            "42-35", "42-28", "42-21", "42-14", "42-10", "42-8", "42-5", "42-2",
+            "42-49", "42-43", "42-44", "42-45", "42-41", "42-40", "42-39", "42-36",
+            "42-30", "42-24", "42-34", "42-26", "42-18", "42-50", "42-48"};
+        CHECK(moves(*v, "W:WQ42,K46,60:BK17,53") ==
+              sorted(join({queen, {"46-39", "46-40", "46-47"}, range_moves(60, 32, 52, {42, 46})})));
+        // With the temdek off the same capture lands anywhere behind 53.
+        CHECK(moves(*v, "W:WQ42,K46:BK17,53") == sorted({"42:55", "42:58", "42:61"}));
+    }
+
+    TEST_CASE("3.2: the high road is blocked by the own tura, and a drop square is one move") {
+        // Q61 is blocked by R58 (no capture: 14 behind 21 is occupied); R58 runs 55, 53 and up
+        // to 28 (21 is Black's); 49, 42 and 35 coincide with its drops. Both drop onto the 20
+        // empty squares of 32-52; K45 steps to 37, 38, 44, 51, 52.
+        const auto v = variant();
+        CHECK(moves(*v, "W:WK45,Q61,R58:BK17,21,14") ==
+              sorted(join({range_moves(61, 32, 52, {45}), range_moves(58, 32, 52, {45}),
+                           {"58-28", "45-37", "45-38", "45-44", "45-51", "45-52"}})));
+    }
 }
