@@ -138,8 +138,9 @@ struct CaptureRules {
 /// Default hooks: everything is decided by CaptureRules. A variant derives from this struct and
 /// hides the members it needs to change; the generator calls them statically (no virtual call).
 struct CaptureHooks {
-    /// May a piece of kind k, which started the move on `origin`, land on `landing`?
-    bool can_land(Vertex /*origin*/, Kind /*k*/, Vertex /*landing*/) const noexcept {
+    /// May a piece of kind k, jumping from `from` (its origin or a landing of the sequence so
+    /// far), land on `landing`?
+    bool can_land(Vertex /*from*/, Kind /*k*/, Vertex /*landing*/) const noexcept {
         return true;
     }
     /// Kinds a piece of kind k may become on reaching its promotion zone at v: writes them to
@@ -162,6 +163,14 @@ struct CaptureHooks {
     /// kind k there (after any promotion). Called for every finished sequence, before
     /// duplicates are merged. Default: k. (Tobit option tobit_reverts_off_back_row, A7.)
     Kind end_kind(Color /*side*/, Kind k, Vertex /*to*/) const noexcept { return k; }
+    /// Move::result_tag of a finished sequence that took the n pieces caps[0..n) of pos in
+    /// that order: what beyond its origin, destination, captured set and promotion decides the
+    /// resulting position (Shatra: the capture order, for the opponent's waiting shatras).
+    /// Moves with different tags are never merged. Default: 0.
+    std::uint8_t result_tag(const Position& /*pos*/, const Vertex* /*caps*/,
+                            int /*n*/) const noexcept {
+        return 0;
+    }
 };
 
 /// The capture-sequence search. Hooks must provide the members of CaptureHooks.
@@ -270,7 +279,7 @@ private:
             const Vertex over = topo_.neighbour(at, static_cast<Direction>(d));
             if (over == no_vertex || !has(victims_, over)) return 0;
             const Vertex to = topo_.neighbour(over, static_cast<Direction>(d));
-            if (to == no_vertex || has(block_, to) || !hooks_.can_land(origin_, k, to)) return 0;
+            if (to == no_vertex || has(block_, to) || !hooks_.can_land(at, k, to)) return 0;
             victim = over;
             land[0] = to;
             return 1;
@@ -284,7 +293,7 @@ private:
         int n = 0;
         const bool one = r.landing == Landing::right_behind;
         for (; i < ray.size() && !has(block, ray[i]); ++i) {
-            if (hooks_.can_land(origin_, k, ray[i])) land[static_cast<std::size_t>(n++)] = ray[i];
+            if (hooks_.can_land(at, k, ray[i])) land[static_cast<std::size_t>(n++)] = ray[i];
             if (one) break;
         }
         return n;
@@ -406,6 +415,7 @@ private:
         m.to = path_[depth_ - 1];
         k = hooks_.end_kind(side_, k, m.to);
         m.promotion = k == start_kind_ ? no_kind : k;
+        m.result_tag = hooks_.result_tag(*pos_, caps_.data(), ncaps_);
         for (int i = 0; i < depth_; ++i) m.path.push_back(path_[static_cast<std::size_t>(i)]);
         for (int i = 0; i < ncaps_; ++i) m.captured.push_back(caps_[static_cast<std::size_t>(i)]);
         m.captured_mask = captured_;

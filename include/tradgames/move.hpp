@@ -49,6 +49,11 @@ struct Move {
     /// Kind of the moving piece after the move when it differs from its kind before
     /// (promotion; Tobit's optional reversion), else no_kind.
     Kind promotion = no_kind;
+    /// Tells apart captures with the same origin, destination, captured set and promotion that
+    /// still leave different positions; set by the variant's capture hooks (CaptureHooks::
+    /// result_tag), 0 for every other move. Shatra: the order in which the opponent's batyr,
+    /// tura and yalkyn are taken decides what its waiting shatras become (shatra.md 6.3).
+    std::uint8_t result_tag = 0;
     /// Landing vertices in order; path.back() == to. A quiet move or drop has path {to}.
     /// (En passant, Shatra: the first landing is off the line of the victim.)
     VertexList path;
@@ -61,10 +66,11 @@ struct Move {
     [[nodiscard]] bool is_drop() const noexcept { return kind == MoveKind::drop; }
 
     /// True when both moves give the same resulting position (the "U" identity: same kind,
-    /// origin, destination, captured set and final piece kind; the path may differ).
+    /// origin, destination, captured set, final piece kind and result tag; the path may
+    /// differ).
     [[nodiscard]] bool same_result(const Move& o) const noexcept {
         return from == o.from && to == o.to && captured_mask == o.captured_mask &&
-               promotion == o.promotion && kind == o.kind;
+               promotion == o.promotion && kind == o.kind && result_tag == o.result_tag;
     }
     /// Exact identity, path and capture order included.
     bool operator==(const Move& o) const noexcept {

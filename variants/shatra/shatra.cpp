@@ -69,19 +69,23 @@ bool is_diagonal(Direction d) { return ((diagonal_dirs >> index(d)) & 1U) != 0; 
 /// choices (6.2-6.3), the privileged stops (5.4, 5.5) and the end of the sequence when the biy
 /// is taken (5.10). Built for the side to move by Shatra::generate_moves.
 struct ShatraHooks : CaptureHooks {
-    /// The own fortress and gate (less the gate under a returned biy, A5 b): a man starting
-    /// there may land anywhere (4.6).
-    Mask own_home = 0;
-    /// Per kind: landing squares barred to a man that starts outside its own home.
+    /// The own fortress: a jump made from inside it may land anywhere, own fortress and gate
+    /// included (4.6).
+    Mask own_fortress = 0;
+    /// Per kind: landing squares barred to a jump made from outside the own fortress (the
+    /// large field, the enemy home or the own gate: 4.2 While on 2, "every jump of a
+    /// sequence"; 3.1, 3.5, A10).
     std::array<Mask, max_kinds> banned{};
     /// Promotion types available (6.2); none: the shatra waits (6.3).
     std::array<Kind, 3> choices{};
     int nchoices = 0;
     /// The enemy gate when the gate-shatra privilege is on (5.5, A14), else no_vertex.
     Vertex privileged_origin = no_vertex;
+    /// The opponent's waiting shatras when they promote automatically (6.3, A19 a).
+    Mask enemy_waiting = 0;
 
-    bool can_land(Vertex origin, Kind k, Vertex landing) const noexcept {
-        return has(own_home, origin) || !has(banned[k], landing);
+    bool can_land(Vertex from, Kind k, Vertex landing) const noexcept {
+        return has(own_fortress, from) || !has(banned[k], landing);
     }
     int promotion_choices(const CaptureRules& /*r*/, Kind /*k*/, Vertex /*v*/,
                           std::array<Kind, max_kinds>& out) const noexcept {
@@ -94,6 +98,24 @@ struct ShatraHooks : CaptureHooks {
         return r.kinds[k].may_stop || (start_kind == shatra && origin == privileged_origin);
     }
     bool ends_sequence(Piece victim) const noexcept { return victim.kind() == biy; }
+    /// 6.3, 8: the opponent's waiting shatras left on the board become the batyr, tura and
+    /// yalkyn types in the order they are taken, so two paths taking the same men leave
+    /// different positions when those types come in a different order: the tag is that order
+    /// (2 bits a type, at most 3 waiting shatras).
+    std::uint8_t result_tag(const Position& pos, const Vertex* caps, int n) const noexcept {
+        if (enemy_waiting == 0) return 0;
+        Mask captured = 0;
+        for (int i = 0; i < n; ++i) captured |= bit(caps[i]);
+        int waiting = count(enemy_waiting & ~captured);
+        unsigned tag = 0;
+        for (int i = 0; i < n && waiting > 0; ++i) {
+            const Kind k = pos.at(caps[i]).kind();
+            if (k != batyr && k != tura && k != yalkyn) continue;
+            tag = (tag << 2U) | static_cast<unsigned>(k - batyr + 1);
+            --waiting;
+        }
+        return static_cast<std::uint8_t>(tag);
+    }
 };
 
 /// An en-passant first jump (3.5): the capturer's square and its landing square.
@@ -527,8 +549,7 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
             return;
         }
     }
-    hooks.own_home = s.home;
-    if ((pos.state().flags & returned_biy_flag(c)) != 0) hooks.own_home &= ~s.gate;  // A5 b
+    hooks.own_fortress = s.fortress;
     if (temdek_on(pos, c)) {
         hooks.banned.fill(s.home);  // 4.2 While on 2: no capture into the own home ...
         hooks.banned[biy] = s.fortress;  // ... except the biy onto its gate (3.1)
@@ -537,6 +558,9 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
         hooks.banned[shatra] = s.home;  // 3.5, A10 a
     }
     if (rules_.gate_shatra_privilege) hooks.privileged_origin = lowest(own(~c).gate);
+    if (rules_.delayed_promotion == DelayedPromotion::automatic) {
+        hooks.enemy_waiting = pos.pieces(~c, shatra) & own(~c).transformation;  // 6.3
+    }
 
     const Mask capturers = add_captures(pos, hooks, out, dup);
     if (capturers != 0) {
@@ -681,7 +705,10 @@ public:
             after.pieces(Color::black) == after.pieces(Color::black, biy)) {
             return GameResult{Outcome::draw, "bare biys (A23)"};
         }
-        plies_without_capture_ = m.is_capture() ? 0 : plies_without_capture_ + 1;
+        // A free promotion (A19 b: a quiet "move" from a square to itself) is not a move of a
+        // side: it neither counts nor resets.
+        const bool free_promotion = m.kind == MoveKind::quiet && m.from == m.to;
+        if (!free_promotion) plies_without_capture_ = m.is_capture() ? 0 : plies_without_capture_ + 1;
         if (limit_ > 0 && plies_without_capture_ >= 2 * limit_) {
             return GameResult{Outcome::draw, "move limit: " + std::to_string(limit_) +
                                                  " moves each without a capture (A23)"};

@@ -289,7 +289,12 @@ std::string to_spn(const Position& pos, int move_number) {
     if ((st.flags & temdek_flag(Color::black)) != 0) temdeks += 't';
     s += temdeks.empty() ? "-" : temdeks;
     s += " - ";  // no man is in transit between turns
-    s += st.ep_square == no_vertex ? "-" : std::to_string(spn_square(st.ep_square));
+    // Shatrabase records no en-passant square after a double step on the a- or g-file (passing
+    // a9, g9, a6 or g6), which can never be taken en passant (3.5; sboard.cpp: File(m_to) > 1
+    // && File(m_to) < 7).
+    const int passed = st.ep_square == no_vertex ? 0 : st.ep_square + 1;
+    const bool edge_file = passed == 18 || passed == 24 || passed == 39 || passed == 45;
+    s += passed == 0 || edge_file ? "-" : std::to_string(spn_square(st.ep_square));
     s += " - " + std::to_string(move_number);  // half-move clock not kept
     return s;
 }
