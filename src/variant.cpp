@@ -141,7 +141,8 @@ ParsedMoveText Variant::split_move_text(std::string_view text) const {
 namespace {
 
 /// Squares the piece passes or lands on, in order, after leaving `from` (captured squares
-/// excluded; the final square included).
+/// excluded; the final square included). A landing is never excluded: under immediate removal
+/// (Tobit A2, Shatra A16) a piece may land on a square it emptied earlier in the move.
 VertexList traversed(const Topology& topo, const Move& m) {
     VertexList r;
     Vertex at = m.from;
@@ -149,7 +150,7 @@ VertexList traversed(const Topology& topo, const Move& m) {
         const auto d = topo.line_direction(at, L);
         if (d) {
             for (Vertex x : topo.ray(at, *d)) {
-                if (!has(m.captured_mask, x) && r.size() < r.capacity()) r.push_back(x);
+                if ((x == L || !has(m.captured_mask, x)) && r.size() < r.capacity()) r.push_back(x);
                 if (x == L) break;
             }
         } else if (r.size() < r.capacity()) {

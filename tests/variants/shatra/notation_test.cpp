@@ -7,6 +7,7 @@
 #include <string>
 
 #include "shatra/shatra.hpp"
+#include "support/conformance.hpp"
 #include "tradgames/error.hpp"
 #include "variants/shatra/support.hpp"
 
@@ -124,6 +125,15 @@ TEST_SUITE("shatra") {
         CHECK(v->parse_move(t23, "d13-d14=y").promotion == sh::yalkyn);
         CHECK_THROWS_AS((void)v->parse_move(t23, "5-2"), AmbiguousMoveError);
         CHECK(v->move_to_string(t23, v->parse_move(t23, "5-4")) == "5-4");
+    }
+
+    TEST_CASE("capture_removal=immediate: a path landing where it captured earlier reads back") {
+        // The batyr on 20 takes the tura on 27 first (20:34) and lands on 27 at the end.
+        const auto v = variant({"capture_removal=immediate"});
+        const char* fen = "W:WK11,Q20,51,31:BK4,R26,36,Y43,Q33,R27:T";
+        const Position p = v->parse_position(fen);
+        CHECK(v->move_to_string(p, v->parse_move(p, "20:34:37:49:25:27")) == "20:34:37:49:25:27");
+        tgtest::check_position(*v, p);
     }
 
     TEST_CASE("moves: a capture and a drop with the same squares are told apart by ':' and '-'") {
