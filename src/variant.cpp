@@ -72,14 +72,14 @@ Position Variant::read_position(std::string_view text, const PositionRules& r) c
                 known += (known.empty() ? "" : ", ") + std::string(1, i.letter) + " for a " +
                          i.name;
             }
-            throw ParseError(where("unknown piece prefix '" + fp.prefix + "'", fp.offset) +
+            throw ParseError(where("unknown piece prefix " + quoted(fp.prefix), fp.offset) +
                              " (only " + known + ")");
         }
         const auto v = t.find(fp.square);
         if (!v) {
             throw ParseError(where(r.unknown_vertex ? r.unknown_vertex(fp.square)
-                                                    : "unknown " + r.vertex_word + " '" +
-                                                          fp.square + "'",
+                                                    : "unknown " + r.vertex_word + " " +
+                                                          quoted(fp.square),
                                    fp.offset));
         }
         const std::string vname(t.name(*v));
@@ -96,7 +96,7 @@ Position Variant::read_position(std::string_view text, const PositionRules& r) c
     }
     for (const FenField& ff : f.fields) {
         if (r.ignored_fields.find(ff.letter) != std::string::npos) continue;
-        throw ParseError(where("unknown field '" + std::string(1, ff.letter) + ff.value + "'",
+        throw ParseError(where("unknown field " + quoted(std::string(1, ff.letter) + ff.value),
                                ff.offset));
     }
     return p;

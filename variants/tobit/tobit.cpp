@@ -153,7 +153,7 @@ Tobit::Tobit(BoardSize size, RuleOptions options)
     position_rules_.max_pieces = count(t.zone_mask(white_home));  // §2.4: 12 or 10
     position_rules_.vertex_word = "point";
     position_rules_.unknown_vertex = [n = t.size(), v = name()](const std::string& s) {
-        return "unknown point '" + s + "' (" + v + " has points 1.." + std::to_string(n) + ")";
+        return "unknown point " + quoted(s) + " (" + v + " has points 1.." + std::to_string(n) + ")";
     };
     end_rules_ = {o.integer("repetition_draw"), o.integer("no_progress_draw_moves"),
                   o.flag("bare_draw"), o.integer("ply_cap")};  // E3-E6
