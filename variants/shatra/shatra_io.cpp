@@ -56,7 +56,9 @@ void Shatra::validate(const Position& pos, const std::string& context) const {
         const std::string name = side_name(c);
         const SideSquares& s = own(c);
         const Mask biys = pos.pieces(c, biy);
-        if (count(biys) > 1) fail("two " + name + " biys (on " + squares(biys) + ")");
+        if (count(biys) > 1) {
+            fail(std::to_string(count(biys)) + " " + name + " biys (on " + squares(biys) + ")");
+        }
         if (biys == 0 && c != pos.side_to_move()) {
             fail("no " + name + " biy (only the side to move may have lost it)");
         }

@@ -156,7 +156,8 @@ TEST_SUITE("shatra") {
             return error_of([&] { (void)v->parse_position(fen); });
         };
         CHECK(bad("W:WK53:B").find("no black biy") != std::string::npos);
-        CHECK(bad("W:WK53,K52:BK10").find("two white biys (on 52 and 53)") != std::string::npos);
+        CHECK(bad("W:WK53,K52:BK10").find("2 white biys (on 52 and 53)") != std::string::npos);
+        CHECK(bad("B:WK53:BK10,K11,K12").find("3 black biys (on 10 and 11 and 12)") != std::string::npos);
         CHECK(bad("W:WK53,Q61,Q60:BK10").find("more than 1 white batyrs") != std::string::npos);
         CHECK(bad("W:WK53:BK10,R1,R2,R3").find("more than 2 black turas") != std::string::npos);
         CHECK(bad("W:WK53,Y54,Y55,Y56:BK10").find("more than 2 white yalkyns") != std::string::npos);
