@@ -126,6 +126,7 @@ bad "unknown flag" moves --variant russian --frob
 bad "tobit unknown point" moves --variant tobit --fen 'W:W39:B'
 bad "tobit hul on its promotion point" perft --variant tobit --fen 'W:W36:B' --depth 1
 bad "tobit bad option value" moves --variant tobit-4x4 --option removal=later
+bad "tobit repetition_draw=1 (every game a draw at its start)" play --variant tobit --option repetition_draw=1
 # User text in a message is quoted and cut (error.hpp quoted()): one short line for any input.
 long=$(head -c 5000 /dev/zero | tr '\0' 'x')
 bad "long variant name" moves --variant "$long"

@@ -112,6 +112,10 @@ std::vector<OptionSpec> option_specs() {
 std::shared_ptr<const Variant> make(BoardSize size, const std::vector<std::string>& options) {
     RuleOptions o(option_specs());
     for (const auto& a : options) o.set(a);
+    if (o.integer("repetition_draw") == 1) {  // as Russian: the start position is its 1st occurrence
+        throw OptionError("option 'repetition_draw': 1 would end every game at once; use 0 (off) "
+                          "or a count of at least 2");
+    }
     return std::make_shared<const Tobit>(size, std::move(o));
 }
 

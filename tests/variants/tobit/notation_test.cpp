@@ -193,6 +193,8 @@ TEST_SUITE("tobit") {
         CHECK(message({"removal=later"}).find("option 'removal'") != std::string::npos);
         CHECK(message({"majority_capture=maybe"}).find("not a boolean") != std::string::npos);
         CHECK(message({"repetition_draw=-1"}).find("outside 0..100") != std::string::npos);
+        CHECK(message({"repetition_draw=1"}).find("would end every game at once") !=
+              std::string::npos);
         CHECK(message({"board=4x4"}).find("unknown rule option 'board'") != std::string::npos);
         CHECK(message({"no_180_turn=true", "promote_continue=false"}) == "accepted");
     }
