@@ -385,9 +385,11 @@ void register_play_commands(CLI::App& app, std::vector<Command>& out) {
     auto ra = std::make_shared<PictureArgs>();
     auto* render = app.add_subcommand("render", "draw a position as SVG");
     add_variant_args(render, ra->v, true, false);
+    const CLI::Validator some_move = non_empty("move", "leave out --last-move to draw the position");
     render->add_option("--last-move,-m", ra->last_move,
                        "a move legal in the --fen position: it is played, and the picture shows "
-                       "the position after it with the move marked");
+                       "the position after it with the move marked")
+        ->check(some_move);
     render->add_option("--output,-o", ra->output, "SVG file to write, - for stdout (default)");
     out.push_back({render, [ra] { return run_render(*ra); }});
 
@@ -396,7 +398,8 @@ void register_play_commands(CLI::App& app, std::vector<Command>& out) {
     add_variant_args(show, sa->v);
     show->add_option("--last-move,-m", sa->last_move,
                      "a move legal in the --fen position: it is played and the position after it "
-                     "is shown");
+                     "is shown")
+        ->check(some_move);
     out.push_back({show, [sa] { return run_show(*sa); }});
 }
 

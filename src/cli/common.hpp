@@ -34,6 +34,10 @@ struct VariantArgs {
     std::vector<std::string> options;
 };
 
+/// A check that rejects an empty value given explicitly (`--fen ""`), which would otherwise
+/// silently mean "not given": `what` names the value, `instead` says what leaving it out does.
+[[nodiscard]] CLI::Validator non_empty(const std::string& what, const std::string& instead);
+
 /// Adds --variant (required unless variant_required is false), --fen and --option to cmd;
 /// -o is short for --option unless option_short is false (a subcommand whose -o is its output).
 void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required = true,

@@ -118,6 +118,13 @@ bad "malformed fen" moves --variant russian --fen 'W:Wz9:B'
 bad "light square fen" moves --variant russian --fen 'W:Wa2:B'
 bad "impossible fen" perft --variant russian --fen 'W:Wb8:B' --depth 1
 bad "garbage fen" moves --variant russian --fen $'\x01\x02'
+bad "moves empty --fen (not the initial position)" moves --variant tobit --fen ''
+bad "perft empty --fen" perft --variant russian --fen '' --depth 1
+bad "play empty --fen" play --variant shatra --fen '' --games 1
+bad "render empty --fen" render --variant tobit-4x4 --fen ''
+bad "show empty --fen" show --variant tobit --fen ''
+bad "show empty --last-move" show --variant russian --last-move ''
+bad "render empty --last-move" render --variant shatra --last-move ''
 bad "missing depth" perft --variant russian
 bad "negative depth" perft --variant russian --depth -1
 bad "no subcommand"
