@@ -177,7 +177,10 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
     auto pa = std::make_shared<PerftArgs>();
     auto* perft = app.add_subcommand("perft", "count the leaves of the move tree");
     add_variant_args(perft, pa->v);
-    perft->add_option("--depth,-d", pa->depth, "depth in plies")->required()->check(CLI::Range(0, 64));
+    perft->add_option("--depth,-d", pa->depth, "depth in plies")
+        ->required()
+        ->transform(decimal())
+        ->check(CLI::Range(0, 64));
     perft->add_flag("--divide", pa->divide, "count per first move");
     perft->add_flag("--paths", pa->paths, "count every capture path (P)");
     perft->add_flag("--no-bulk", pa->no_bulk, "make every leaf move instead of counting the last ply");
@@ -191,8 +194,8 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
     auto da = std::make_shared<DemoArgs>();
     auto* demo = app.add_subcommand(
         "demo", "every variant: initial position, perft, and a seeded random game to its end");
-    demo->add_option("--seed", da->seed, "random game seed");
-    demo->add_option("--depth", da->depth, "perft depth")->check(CLI::Range(0, 8));
+    demo->add_option("--seed", da->seed, "random game seed")->transform(decimal());
+    demo->add_option("--depth", da->depth, "perft depth")->transform(decimal())->check(CLI::Range(0, 8));
     out.push_back({demo, [da] { return run_demo(da->seed, da->depth); }});
 }
 

@@ -39,16 +39,20 @@ struct PlayoutArgs {
 
 void add_playout_args(CLI::App* cmd, PlayoutArgs& a) {
     cmd->add_option("--games,-n", a.games, "number of games (default 100)")
+        ->transform(decimal())
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
-    cmd->add_option("--seed,-s", a.seed, "seed; equal seeds give equal statistics (default 1)");
+    cmd->add_option("--seed,-s", a.seed, "seed; equal seeds give equal statistics (default 1)")
+        ->transform(decimal());
     cmd->add_option("--threads,-t", a.threads,
                     "worker threads, 0 = one per core (default); the statistics do not depend on it")
+        ->transform(decimal())
         ->check(CLI::Range(0U, 1024U));
     cmd->add_option("--policy", a.policy, "random (uniform) or greedy (most pieces captured)")
         ->check(CLI::IsMember({"random", "greedy"}));
     cmd->add_option("--ply-cap", a.ply_cap,
                     "safety cap: a game still going after this many plies is a draw (0 = none; "
                     "default 1000)")
+        ->transform(decimal())
         ->check(CLI::Range(0, 100'000'000));
     auto* j = cmd->add_flag("--json", a.json, "JSON output");
     auto* c = cmd->add_flag("--csv", a.csv, "CSV output: one row per statistic, one column per variant");

@@ -1,5 +1,10 @@
 #include "common.hpp"
 
+#include <charconv>
+#include <cstdint>
+
+#include "tradgames/error.hpp"
+
 namespace tgcli {
 
 namespace tg = tradgames;
@@ -9,6 +14,23 @@ CLI::Validator non_empty(const std::string& what, const std::string& instead) {
     return CLI::Validator(
         [what, instead](std::string& value) {
             return value.empty() ? "empty " + what + " (" + instead + ")" : std::string();
+        },
+        "");
+}
+
+CLI::Validator decimal() {
+    return CLI::Validator(
+        [](std::string& value) {
+            std::uint64_t x = 0;
+            const char* end = value.data() + value.size();
+            if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos) {
+                return tg::quoted(value) + " is not a whole number (decimal digits only)";
+            }
+            if (std::from_chars(value.data(), end, x).ec != std::errc{}) {
+                return tg::quoted(value) + " is too large";
+            }
+            value = std::to_string(x);
+            return std::string();
         },
         "");
 }

@@ -38,6 +38,11 @@ struct VariantArgs {
 /// silently mean "not given": `what` names the value, `instead` says what leaving it out does.
 [[nodiscard]] CLI::Validator non_empty(const std::string& what, const std::string& instead);
 
+/// A transform for whole-number options, to run before their range check: decimal digits only,
+/// at most 2^64 - 1, leading zeros dropped. (CLI11 alone reads "010" as octal 8 and "0x10" as
+/// 16, and turns "-1" or a number too large for the type into the largest value.)
+[[nodiscard]] CLI::Validator decimal();
+
 /// Adds --variant (required unless variant_required is false), --fen and --option to cmd;
 /// -o is short for --option unless option_short is false (a subcommand whose -o is its output).
 void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required = true,

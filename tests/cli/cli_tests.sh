@@ -97,6 +97,21 @@ bad "play bad policy" play --variant russian --policy best
 bad "play negative ply cap" play --variant russian --ply-cap -1
 bad "play json and csv" play --variant russian --json --csv
 bad "play negative threads" play --variant russian --threads -1
+# Whole numbers are decimal: CLI11 alone read 010 as octal 8 and wrapped -1 or 2^64 to 2^64-1.
+check "perft --depth 010 is depth 10" '10' \
+      "$("$tg" perft --variant russian --fen W:Wa1:Bh8 --depth 010 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["depth"])')"
+check "play --games 010 is 10 games" '10' \
+      "$("$tg" play --variant russian --games 010 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"])')"
+check "play --seed 18446744073709551615" '18446744073709551615' \
+      "$("$tg" play --variant russian --games 1 --seed 18446744073709551615 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["seed"])')"
+bad "play negative seed" play --variant russian --games 1 --seed -1
+bad "play seed 2^64" play --variant russian --games 1 --seed 18446744073709551616
+bad "demo negative seed" demo --seed -1
+bad "demo huge seed" demo --seed 99999999999999999999
+bad "perft hexadecimal depth" perft --variant russian --depth 0x3
+bad "play hexadecimal games" play --variant russian --games 0x10
+bad "compare ply cap 1e3" compare --variants russian --ply-cap 1e3
+bad "play long number" play --variant russian --games "$(head -c 5000 /dev/zero | tr '\0' '9')"
 bad "render illegal last move" render --variant russian --last-move c3-e5
 bad "render unwritable file" render --variant russian -o /nonexistent-dir/board.svg
 bad "show unknown variant" show --variant nosuch
