@@ -115,6 +115,16 @@ bad "play long number" play --variant russian --games "$(head -c 5000 /dev/zero 
 bad "render illegal last move" render --variant russian --last-move c3-e5
 bad "render unwritable file" render --variant russian -o /nonexistent-dir/board.svg
 bad "show unknown variant" show --variant nosuch
+# Standard output that cannot be written (here a full disk) is an error, whatever the size.
+for args in "variants" "moves --variant russian" "perft --variant tobit --depth 2" \
+            "play --variant russian --games 2" "compare --variants tobit --games 2" \
+            "show --variant shatra" "render --variant russian" "demo --depth 0" "--version"; do
+    # shellcheck disable=SC2086
+    "$tg" $args >/dev/full 2>/tmp/tg_err_$$
+    check "$args to a full disk: exit 2, one line" "2 1 1" \
+          "$? $(grep -c '' /tmp/tg_err_$$) $(grep -c 'cannot write' /tmp/tg_err_$$)"
+done
+rm -f /tmp/tg_err_$$
 
 check "shatra start moves" '154' "$("$tg" moves --variant shatra | wc -l | tr -d ' ')"
 check "shatra perft 2" '23716' \
@@ -182,6 +192,8 @@ check "replay names the placeholder" 1 \
 check "replay ok lines" 14 "$(printf '%s\n' "$out" | grep -c ': ok, ')"
 "$tg" replay "$data/wiegerw_pdn_ussr1947.pdn" "$data/corpus_engine_russian2012_excerpt.pdn" >/dev/null
 check "replay of good files exits 0" 0 "$?"
+"$tg" replay "$data/wiegerw_pdn_ussr1947.pdn" >/dev/full 2>/dev/null
+check "replay to a full disk exits 2" 2 "$?"
 check "replay --json" 'False 1 record 14 1 15 644' \
       "$("$tg" replay "$data"/*.pdn --json | python3 -c '
 import json,sys
