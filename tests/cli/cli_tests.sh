@@ -209,6 +209,10 @@ check "replay names the failing ply" 1 "$(printf '%s\n' "$out" | grep -c "FAIL a
 head -c 3000 /dev/urandom >"$tmp/garbage.pdn"
 "$tg" replay "$tmp/garbage.pdn" >/dev/null; rc=$?
 check "replay of binary garbage exits 1 (no crash)" 1 "$rc"
+printf '[Event "x"]\n1. c3-d4 {never closed\n' >"$tmp/malformed.pdn"
+check "replay --json: a malformed record has every game field" \
+      'black error error_kind event failed_move failed_ply file index line ok plies reason recorded_result result variant white' \
+      "$("$tg" replay "$tmp/malformed.pdn" --json | python3 -c 'import json,sys; print(" ".join(sorted(json.load(sys.stdin)["games"][0])))')"
 : >"$tmp/empty.pdn"
 check "replay of an empty file" "$tmp/empty.pdn: FAIL: no games found" "$("$tg" replay "$tmp/empty.pdn" | head -n 1)"
 out=$("$tg" replay "$tmp/nosuch.pdn" "$data/wiegerw_pdn_ussr1947.pdn" 2>"$tmp/err"); rc=$?
