@@ -224,7 +224,7 @@ std::vector<Row> table(const std::vector<Column>& cols, const PlayoutArgs& a) {
     }
     for (const auto& [key, unused] : reasons) {
         const std::string outcome(tg::to_string(key.first));
-        add("reason:" + outcome + ":" + key.second, "  " + outcome + ": " + key.second,
+        add("reason:" + outcome + ":" + key.second, "  " + outcome_words(key.first) + ": " + key.second,
             [&key](const Column&, const S& s) {
                 const auto it = s.reasons.find(key);
                 return std::to_string(it == s.reasons.end() ? 0 : it->second);
@@ -260,8 +260,13 @@ void print_columns(const std::vector<Column>& cols, const PlayoutArgs& a) {
         }
         return;
     }
+    // A label longer than this (a draw rule's reason) stands on a line of its own above its
+    // values, so that one long reason does not push every column off to the right.
+    constexpr std::size_t long_label = 40;
     std::size_t label_w = 0;
-    for (const Row& r : rows) label_w = std::max(label_w, r.label.size());
+    for (const Row& r : rows) {
+        if (r.label.size() <= long_label) label_w = std::max(label_w, r.label.size());
+    }
     std::vector<std::size_t> w;
     for (std::size_t i = 0; i < cols.size(); ++i) {
         std::size_t x = cols[i].variant->name().size();
@@ -272,7 +277,8 @@ void print_columns(const std::vector<Column>& cols, const PlayoutArgs& a) {
     for (std::size_t i = 0; i < cols.size(); ++i) head += fmt::format("  {:>{}}", cols[i].variant->name(), w[i]);
     fmt::print("{}\n", head);
     for (const Row& r : rows) {
-        std::string line = fmt::format("{:<{}}", r.label, label_w);
+        if (r.label.size() > label_w) fmt::print("{}\n", r.label);
+        std::string line = fmt::format("{:<{}}", r.label.size() > label_w ? "" : r.label, label_w);
         for (std::size_t i = 0; i < r.cells.size(); ++i) line += fmt::format("  {:>{}}", r.cells[i], w[i]);
         fmt::print("{}\n", line);
     }

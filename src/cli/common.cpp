@@ -1,5 +1,6 @@
 #include "common.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 
@@ -48,6 +49,12 @@ Setup setup(const VariantArgs& a) {
     Setup s;
     s.variant = tg::make_variant(a.variant, a.options);
     s.position = a.fen.empty() ? s.variant->initial_position() : s.variant->parse_position(a.fen);
+    return s;
+}
+
+std::string outcome_words(tg::Outcome o) {
+    std::string s(tg::to_string(o));
+    std::replace(s.begin(), s.end(), '_', ' ');
     return s;
 }
 

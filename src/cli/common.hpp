@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tradgames/game.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
 #include "tradgames/variant.hpp"
@@ -61,6 +62,10 @@ struct Setup {
 /// first), captured, promotion (kind name or null), drop, after (position string).
 [[nodiscard]] nlohmann::json move_json(const tradgames::Variant& v, const tradgames::Position& pos,
                                        const tradgames::Move& m);
+
+/// An outcome for people to read: "white wins", "black wins", "draw", "ongoing" (to_string's
+/// names, which JSON and CSV keep, have '_').
+[[nodiscard]] std::string outcome_words(tradgames::Outcome o);
 
 /// The subcommands variants, moves, perft and demo.
 void register_core_commands(CLI::App& app, std::vector<Command>& out);

@@ -72,6 +72,14 @@ check "compare csv games row" 'games,3,3' "$("$tg" compare --variants russian,ru
 check "compare json" 'russian russian' "$("$tg" compare --variants russian,russian --games 2 --json | json 'print(" ".join(c["variant"] for c in d))')"
 check "compare text header" 'russian' "$("$tg" compare --variants russian --games 2 | head -1 | tr -d ' ')"
 check "compare text rows" 'games 2' "$("$tg" compare --variants russian --games 2 | grep '^games ' | tr -s ' ')"
+# Seed 1, 1000 games: 18 draws by FMJD64 7.2.8, whose long reason stands on its own line.
+table=$("$tg" compare --variants russian,tobit --games 1000 --seed 1)
+check "compare text: outcomes in words" ' black wins: no legal move 517 500' \
+      "$(printf '%s\n' "$table" | grep '^  black wins: ' | tr -s ' ')"
+check "compare text: a long reason above its values" ' 18 0' \
+      "$(printf '%s\n' "$table" | grep -A1 '^  draw: FMJD64 7.2.8' | tail -n 1 | tr -s ' ')"
+check "compare text: the columns stay narrow" '1' \
+      "$(printf '%s\n' "$table" | awk '/^policy/ {print (length($0) < 60)}')"
 
 # render / show
 check "render: well-formed SVG on stdout" '{http://www.w3.org/2000/svg}svg' \
