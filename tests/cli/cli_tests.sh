@@ -44,6 +44,14 @@ check "tobit option (T11)" '7:28' \
       "$("$tg" moves --variant tobit --fen W:WK7:B21 --option tobit_capture=flying_adjacent_landing)"
 check "tobit compressed capture (T7)" '7:21:23:36' "$("$tg" moves -v tobit -f W:W7:B14,22,30)"
 
+# demo (README command 1): every variant's start, perft and a game to its end with the result.
+demo=$("$tg" demo --depth 2)
+nvariants=$("$tg" variants --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+check "demo: a heading, perft and a result per variant" "$nvariants $nvariants $nvariants" \
+      "$(printf '%s\n' "$demo" | grep -c '^== ') $(printf '%s\n' "$demo" | grep -c '^perft(2) = ') $(printf '%s\n' "$demo" | grep -c '^result: ')"
+check "demo: no line ends with a blank or a move number" 0 "$(printf '%s\n' "$demo" | grep -cE '( |[0-9]\.)$')"
+check "demo: results in words" 0 "$(printf '%s\n' "$demo" | grep '^result: ' | grep -c '_')"
+
 # play / compare: JSON fields (an interface, README), a game known in advance, the same
 # statistics for 1 and 2 threads, CSV and text tables, silence on stderr when it is no terminal.
 json() { python3 -c "import json,sys
