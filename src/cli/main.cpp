@@ -6,6 +6,7 @@
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,9 @@ int main(int argc, char** argv) {
         return flushed(0);
     } catch (const CLI::ParseError& e) {
         std::fprintf(stderr, "tradgames: error: %s\n", one_line(e.what()).c_str());
+        return 2;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "tradgames: error: out of memory\n");
         return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "tradgames: error: %s\n", one_line(e.what()).c_str());
