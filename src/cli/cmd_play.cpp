@@ -38,7 +38,8 @@ struct PlayoutArgs {
 };
 
 void add_playout_args(CLI::App* cmd, PlayoutArgs& a) {
-    cmd->add_option("--games,-n", a.games, "number of games (default 100)")
+    cmd->add_option("--games,-n", a.games,
+                    "number of games (default 100); a run keeps 4 bytes per game")
         ->transform(decimal())
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
     cmd->add_option("--seed,-s", a.seed, "seed; equal seeds give equal statistics (default 1)")
