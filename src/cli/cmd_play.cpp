@@ -1,8 +1,10 @@
 // Subcommands play and compare (seeded playouts with statistics), render (SVG) and show (text).
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -352,11 +354,15 @@ int run_render(const PictureArgs& a) {
         fmt::print("{}", svg);
         return 0;
     }
+    auto cannot_write = [&] {
+        return tg::Error("cannot write " + tg::quoted(a.output) + ": " + std::strerror(errno));
+    };
+    errno = 0;
     std::ofstream out(a.output, std::ios::binary);
-    if (!out) throw tg::Error("cannot write " + tg::quoted(a.output));
+    if (!out) throw cannot_write();
     out << svg;
     out.close();
-    if (!out) throw tg::Error("cannot write " + tg::quoted(a.output));
+    if (!out) throw cannot_write();
     return 0;
 }
 

@@ -136,6 +136,10 @@ bad "compare ply cap 1e3" compare --variants russian --ply-cap 1e3
 bad "play long number" play --variant russian --games "$(head -c 5000 /dev/zero | tr '\0' '9')"
 bad "render illegal last move" render --variant russian --last-move c3-e5
 bad "render unwritable file" render --variant russian -o /nonexistent-dir/board.svg
+check "render unwritable file: the reason" "tradgames: error: cannot write '/nonexistent-dir/board.svg': No such file or directory" \
+      "$("$tg" render --variant russian -o /nonexistent-dir/board.svg 2>&1)"
+check "render to a directory: the reason" "tradgames: error: cannot write '/': Is a directory" \
+      "$("$tg" render --variant russian -o / 2>&1)"
 bad "show unknown variant" show --variant nosuch
 # Standard output that cannot be written (here a full disk) is an error, whatever the size.
 for args in "variants" "moves --variant russian" "perft --variant tobit --depth 2" \
