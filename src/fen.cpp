@@ -61,7 +61,14 @@ FenText split_fen(std::string_view text) {
         if (fb == fe) fail(text, fb, "empty field");
         const char letter = text[fb];
         if (letter != 'W' && letter != 'B') {
-            r.fields.push_back({letter, std::string(text.substr(fb + 1, fe - fb - 1)), fb});
+            const std::string_view value = text.substr(fb + 1, fe - fb - 1);
+            if ((letter == 'H' || letter == 'F') &&
+                (value.empty() || value.find_first_not_of("0123456789") != std::string_view::npos)) {
+                const char name[] = {letter, '\0'};
+                fail(text, fb, "field " + std::string(name) + ": expected a whole number, not " +
+                                   quoted(value));
+            }
+            r.fields.push_back({letter, std::string(value), fb});
             continue;
         }
         const Color c = letter == 'W' ? Color::white : Color::black;

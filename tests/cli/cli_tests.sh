@@ -169,6 +169,8 @@ bad "malformed fen" moves --variant russian --fen 'W:Wz9:B'
 bad "light square fen" moves --variant russian --fen 'W:Wa2:B'
 bad "impossible fen" perft --variant russian --fen 'W:Wb8:B' --depth 1
 bad "garbage fen" moves --variant russian --fen $'\x01\x02'
+bad "russian clock field not a number" moves --variant russian --fen 'W:Wa3:B:Hx'
+bad "shatra empty clock field" moves --variant shatra --fen 'W:WK53:BK10:F'
 bad "moves empty --fen (not the initial position)" moves --variant tobit --fen ''
 bad "perft empty --fen" perft --variant russian --fen '' --depth 1
 bad "play empty --fen" play --variant shatra --fen '' --games 1
