@@ -98,7 +98,15 @@ GameReport replay_one(const std::string& file, const tg::PdnGame& rec, const Rep
         const std::string name = tg::pdn_variant_name(rec, a.variant);
         e["variant"] = name;
         auto& v = variants[name];
-        if (!v) v = tg::make_variant(name, a.options);
+        if (!v) {
+            try {
+                v = tg::make_variant(name, a.options);
+            } catch (const tg::OptionError& ex) {  // --option does not fit this record's variant
+                throw tg::PdnError(
+                    fmt::format("{}, line {}: {}: {}", rec.label(), rec.line, name, ex.what()),
+                    rec.index, rec.line);
+            }
+        }
         game.emplace(tg::pdn_start(rec, v));
         playing = true;
         tg::play_pdn(rec, *game);

@@ -250,6 +250,10 @@ check "replay still reports the readable file" "summary: 2 files, 3 games, 3 rep
 check "replay missing file: one line on stderr" 1 "$(grep -c 'cannot read' "$tmp/err")"
 "$tg" replay "$tmp" >/dev/null 2>&1
 check "replay of a directory exits 2" 2 "$?"
+printf '[Variant "shatra"]\n1. 53-32 10-31 *\n\n[Variant "tobit"]\n1. 9-16 *\n' >"$tmp/mixed.pdn"
+check "replay: an --option another record's variant lacks names that game" \
+      "$tmp/mixed.pdn: FAIL: game 1, line 1: shatra: unknown rule option 'kings_only_moves'|$tmp/mixed.pdn: FAIL: game 2, line 4: tobit: unknown rule option 'kings_only_moves'" \
+      "$("$tg" replay "$tmp/mixed.pdn" --option kings_only_moves=3 | grep FAIL | sed 's/ (known.*//' | paste -sd '|')"
 rm -rf "$tmp"
 bad "replay without files" replay
 bad "replay unknown option" replay "$data/wiegerw_pdn_ussr1947.pdn" --option nosuch=1
