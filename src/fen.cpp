@@ -53,7 +53,7 @@ FenText split_fen(std::string_view text) {
     } else if (side == "B" || side == "b") {
         r.side = Color::black;
     } else {
-        fail(text, sb, "side to move must be W or B, not '" + std::string(side) + "'");
+        fail(text, sb, "side to move must be W or B, not " + quoted(side));
     }
     bool seen[2] = {false, false};
     for (std::size_t f = 1; f < fields.size(); ++f) {
@@ -61,7 +61,14 @@ FenText split_fen(std::string_view text) {
         if (fb == fe) fail(text, fb, "empty field");
         const char letter = text[fb];
         if (letter != 'W' && letter != 'B') {
-            r.fields.push_back({letter, std::string(text.substr(fb + 1, fe - fb - 1)), fb});
+            const std::string_view value = text.substr(fb + 1, fe - fb - 1);
+            if ((letter == 'H' || letter == 'F') &&
+                (value.empty() || value.find_first_not_of("0123456789") != std::string_view::npos)) {
+                const char name[] = {letter, '\0'};
+                fail(text, fb, "field " + std::string(name) + ": expected a whole number, not " +
+                                   quoted(value));
+            }
+            r.fields.push_back({letter, std::string(value), fb});
             continue;
         }
         const Color c = letter == 'W' ? Color::white : Color::black;
@@ -79,13 +86,13 @@ FenText split_fen(std::string_view text) {
             while (p < item.size() && std::isupper(static_cast<unsigned char>(item[p]))) ++p;
             const std::string prefix(item.substr(0, p));
             const std::string_view sq = item.substr(p);
-            if (sq.empty()) fail(text, s, "item '" + std::string(item) + "' has no square");
+            if (sq.empty()) fail(text, s, "item " + quoted(item) + " has no square");
             if (const auto dash = sq.find('-'); dash != std::string_view::npos) {
                 int lo = 0;
                 int hi = 0;
                 if (!parse_int(sq.substr(0, dash), lo) || !parse_int(sq.substr(dash + 1), hi) ||
                     lo > hi || hi - lo >= 64) {
-                    fail(text, s, "malformed range '" + std::string(item) + "'");
+                    fail(text, s, "malformed range " + quoted(item));
                 }
                 for (int n = lo; n <= hi; ++n) r.pieces.push_back({c, prefix, std::to_string(n), s});
             } else {

@@ -13,18 +13,18 @@ std::string normalise(const OptionSpec& s, std::string_view v) {
         case OptionType::boolean:
             if (v == "true" || v == "1" || v == "yes" || v == "on") return "true";
             if (v == "false" || v == "0" || v == "no" || v == "off") return "false";
-            throw OptionError("option '" + s.name + "': '" + std::string(v) +
-                              "' is not a boolean (true/false)");
+            throw OptionError("option '" + s.name + "': " + quoted(v) +
+                              " is not a boolean (true/false)");
         case OptionType::integer: {
             long x = 0;
             const auto* end = v.data() + v.size();
             auto [p, ec] = std::from_chars(v.data(), end, x);
             if (v.empty() || ec != std::errc{} || p != end) {
-                throw OptionError("option '" + s.name + "': '" + std::string(v) +
-                                  "' is not a whole number");
+                throw OptionError("option '" + s.name + "': " + quoted(v) +
+                                  " is not a whole number");
             }
             if (x < s.min || x > s.max) {
-                throw OptionError("option '" + s.name + "': " + std::string(v) +
+                throw OptionError("option '" + s.name + "': " + std::to_string(x) +
                                   " is outside " + std::to_string(s.min) + ".." +
                                   std::to_string(s.max));
             }
@@ -36,8 +36,8 @@ std::string normalise(const OptionSpec& s, std::string_view v) {
             }
             std::string allowed;
             for (const auto& c : s.choices) allowed += (allowed.empty() ? "" : ", ") + c;
-            throw OptionError("option '" + s.name + "': '" + std::string(v) +
-                              "' is not one of: " + allowed);
+            throw OptionError("option '" + s.name + "': " + quoted(v) +
+                              " is not one of: " + allowed);
     }
     throw OptionError("option '" + s.name + "': bad declaration");
 }
@@ -58,7 +58,7 @@ std::size_t RuleOptions::find(std::string_view key) const {
     }
     std::string known;
     for (const auto& s : specs_) known += (known.empty() ? "" : ", ") + s.name;
-    throw OptionError("unknown rule option '" + std::string(key) + "' (known: " +
+    throw OptionError("unknown rule option " + quoted(key) + " (known: " +
                       (known.empty() ? "none" : known) + ")");
 }
 
@@ -78,8 +78,7 @@ void RuleOptions::set(std::string_view key, std::string_view value) {
 void RuleOptions::set(std::string_view assignment) {
     const auto eq = assignment.find('=');
     if (eq == std::string_view::npos || eq == 0) {
-        throw OptionError("rule option '" + std::string(assignment) +
-                          "': expected key=value");
+        throw OptionError("rule option " + quoted(assignment) + ": expected key=value");
     }
     set(assignment.substr(0, eq), assignment.substr(eq + 1));
 }

@@ -38,7 +38,7 @@ const Entry& lookup(std::string_view name) {
     }
     std::string known;
     for (const Entry& e : registry()) known += (known.empty() ? "" : ", ") + std::string(e.name);
-    throw OptionError("unknown variant '" + std::string(name) + "' (known: " + known + ")");
+    throw OptionError("unknown variant " + quoted(name) + " (known: " + known + ")");
 }
 
 }  // namespace

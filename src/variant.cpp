@@ -72,14 +72,14 @@ Position Variant::read_position(std::string_view text, const PositionRules& r) c
                 known += (known.empty() ? "" : ", ") + std::string(1, i.letter) + " for a " +
                          i.name;
             }
-            throw ParseError(where("unknown piece prefix '" + fp.prefix + "'", fp.offset) +
+            throw ParseError(where("unknown piece prefix " + quoted(fp.prefix), fp.offset) +
                              " (only " + known + ")");
         }
         const auto v = t.find(fp.square);
         if (!v) {
             throw ParseError(where(r.unknown_vertex ? r.unknown_vertex(fp.square)
-                                                    : "unknown " + r.vertex_word + " '" +
-                                                          fp.square + "'",
+                                                    : "unknown " + r.vertex_word + " " +
+                                                          quoted(fp.square),
                                    fp.offset));
         }
         const std::string vname(t.name(*v));
@@ -96,7 +96,7 @@ Position Variant::read_position(std::string_view text, const PositionRules& r) c
     }
     for (const FenField& ff : f.fields) {
         if (r.ignored_fields.find(ff.letter) != std::string::npos) continue;
-        throw ParseError(where("unknown field '" + std::string(1, ff.letter) + ff.value + "'",
+        throw ParseError(where("unknown field " + quoted(std::string(1, ff.letter) + ff.value),
                                ff.offset));
     }
     return p;
@@ -141,7 +141,8 @@ ParsedMoveText Variant::split_move_text(std::string_view text) const {
 namespace {
 
 /// Squares the piece passes or lands on, in order, after leaving `from` (captured squares
-/// excluded; the final square included).
+/// excluded; the final square included). A landing is never excluded: under immediate removal
+/// (Tobit A2, Shatra A16) a piece may land on a square it emptied earlier in the move.
 VertexList traversed(const Topology& topo, const Move& m) {
     VertexList r;
     Vertex at = m.from;
@@ -149,7 +150,7 @@ VertexList traversed(const Topology& topo, const Move& m) {
         const auto d = topo.line_direction(at, L);
         if (d) {
             for (Vertex x : topo.ray(at, *d)) {
-                if (!has(m.captured_mask, x) && r.size() < r.capacity()) r.push_back(x);
+                if ((x == L || !has(m.captured_mask, x)) && r.size() < r.capacity()) r.push_back(x);
                 if (x == L) break;
             }
         } else if (r.size() < r.capacity()) {

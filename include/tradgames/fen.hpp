@@ -3,7 +3,8 @@
 // Grammar (PDN 3.0 FEN tag, wiegerw/pdn doc/fen.rst, with its extensions):
 //   fen    := side (':' field)*        side := 'W' | 'B'
 //   field  := ('W' | 'B') list         a side's pieces (list may be empty)
-//           | letter value             any other field: H<halfmove>, F<move>, T.., E.., U..
+//           | letter value             any other field: H<halfmove>, F<move> (whole numbers),
+//                                      T.., E.., U..
 //   list   := item (',' item)*         item := prefix? square | prefix? number '-' number
 //   prefix := upper-case letters       (K king/biy, Q batyr, R tura, Y yalkyn)
 // Whitespace around the text and a final '.' are tolerated. This module only splits the text;
@@ -46,7 +47,8 @@ struct FenText {
 
 /// Splits a PDN FEN. Numeric ranges "a-b" (a <= b, at most 64 squares) are expanded. Throws
 /// ParseError naming the offset and the text at fault (missing side, unknown side letter,
-/// empty item, malformed or reversed range, the same side's list given twice).
+/// empty item, malformed or reversed range, the same side's list given twice, an H or F clock
+/// field that is no whole number).
 [[nodiscard]] FenText split_fen(std::string_view text);
 
 /// Writes a piece list item sequence: each (prefix, number) with runs of 3 or more

@@ -1,8 +1,10 @@
 // Subcommands play and compare (seeded playouts with statistics), render (SVG) and show (text).
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -38,17 +40,22 @@ struct PlayoutArgs {
 };
 
 void add_playout_args(CLI::App* cmd, PlayoutArgs& a) {
-    cmd->add_option("--games,-n", a.games, "number of games (default 100)")
+    cmd->add_option("--games,-n", a.games,
+                    "number of games (default 100); a run keeps 4 bytes per game")
+        ->transform(decimal())
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
-    cmd->add_option("--seed,-s", a.seed, "seed; equal seeds give equal statistics (default 1)");
+    cmd->add_option("--seed,-s", a.seed, "seed; equal seeds give equal statistics (default 1)")
+        ->transform(decimal());
     cmd->add_option("--threads,-t", a.threads,
                     "worker threads, 0 = one per core (default); the statistics do not depend on it")
+        ->transform(decimal())
         ->check(CLI::Range(0U, 1024U));
     cmd->add_option("--policy", a.policy, "random (uniform) or greedy (most pieces captured)")
         ->check(CLI::IsMember({"random", "greedy"}));
     cmd->add_option("--ply-cap", a.ply_cap,
                     "safety cap: a game still going after this many plies is a draw (0 = none; "
                     "default 1000)")
+        ->transform(decimal())
         ->check(CLI::Range(0, 100'000'000));
     auto* j = cmd->add_flag("--json", a.json, "JSON output");
     auto* c = cmd->add_flag("--csv", a.csv, "CSV output: one row per statistic, one column per variant");
@@ -220,7 +227,7 @@ std::vector<Row> table(const std::vector<Column>& cols, const PlayoutArgs& a) {
     }
     for (const auto& [key, unused] : reasons) {
         const std::string outcome(tg::to_string(key.first));
-        add("reason:" + outcome + ":" + key.second, "  " + outcome + ": " + key.second,
+        add("reason:" + outcome + ":" + key.second, "  " + outcome_words(key.first) + ": " + key.second,
             [&key](const Column&, const S& s) {
                 const auto it = s.reasons.find(key);
                 return std::to_string(it == s.reasons.end() ? 0 : it->second);
@@ -256,8 +263,13 @@ void print_columns(const std::vector<Column>& cols, const PlayoutArgs& a) {
         }
         return;
     }
+    // A label longer than this (a draw rule's reason) stands on a line of its own above its
+    // values, so that one long reason does not push every column off to the right.
+    constexpr std::size_t long_label = 40;
     std::size_t label_w = 0;
-    for (const Row& r : rows) label_w = std::max(label_w, r.label.size());
+    for (const Row& r : rows) {
+        if (r.label.size() <= long_label) label_w = std::max(label_w, r.label.size());
+    }
     std::vector<std::size_t> w;
     for (std::size_t i = 0; i < cols.size(); ++i) {
         std::size_t x = cols[i].variant->name().size();
@@ -268,7 +280,8 @@ void print_columns(const std::vector<Column>& cols, const PlayoutArgs& a) {
     for (std::size_t i = 0; i < cols.size(); ++i) head += fmt::format("  {:>{}}", cols[i].variant->name(), w[i]);
     fmt::print("{}\n", head);
     for (const Row& r : rows) {
-        std::string line = fmt::format("{:<{}}", r.label, label_w);
+        if (r.label.size() > label_w) fmt::print("{}\n", r.label);
+        std::string line = fmt::format("{:<{}}", r.label.size() > label_w ? "" : r.label, label_w);
         for (std::size_t i = 0; i < r.cells.size(); ++i) line += fmt::format("  {:>{}}", r.cells[i], w[i]);
         fmt::print("{}\n", line);
     }
@@ -341,11 +354,15 @@ int run_render(const PictureArgs& a) {
         fmt::print("{}", svg);
         return 0;
     }
+    auto cannot_write = [&] {
+        return tg::Error("cannot write " + tg::quoted(a.output) + ": " + std::strerror(errno));
+    };
+    errno = 0;
     std::ofstream out(a.output, std::ios::binary);
-    if (!out) throw tg::Error("cannot write " + tg::quoted(a.output));
+    if (!out) throw cannot_write();
     out << svg;
     out.close();
-    if (!out) throw tg::Error("cannot write " + tg::quoted(a.output));
+    if (!out) throw cannot_write();
     return 0;
 }
 
@@ -385,9 +402,11 @@ void register_play_commands(CLI::App& app, std::vector<Command>& out) {
     auto ra = std::make_shared<PictureArgs>();
     auto* render = app.add_subcommand("render", "draw a position as SVG");
     add_variant_args(render, ra->v, true, false);
+    const CLI::Validator some_move = non_empty("move", "leave out --last-move to draw the position");
     render->add_option("--last-move,-m", ra->last_move,
                        "a move legal in the --fen position: it is played, and the picture shows "
-                       "the position after it with the move marked");
+                       "the position after it with the move marked")
+        ->check(some_move);
     render->add_option("--output,-o", ra->output, "SVG file to write, - for stdout (default)");
     out.push_back({render, [ra] { return run_render(*ra); }});
 
@@ -396,7 +415,8 @@ void register_play_commands(CLI::App& app, std::vector<Command>& out) {
     add_variant_args(show, sa->v);
     show->add_option("--last-move,-m", sa->last_move,
                      "a move legal in the --fen position: it is played and the position after it "
-                     "is shown");
+                     "is shown")
+        ->check(some_move);
     out.push_back({show, [sa] { return run_show(*sa); }});
 }
 

@@ -51,24 +51,33 @@ struct GameReport {
     std::string line;  // the text output line
 };
 
+/// A game's JSON object (README: replay --json) with every field; those not known yet null.
+json game_entry(const std::string& file, std::size_t index, std::size_t line) {
+    return json{{"file", file},
+                {"index", index},
+                {"line", line},
+                {"white", nullptr},
+                {"black", nullptr},
+                {"event", nullptr},
+                {"recorded_result", nullptr},
+                {"variant", nullptr},
+                {"ok", false},
+                {"plies", 0},
+                {"result", nullptr},
+                {"reason", nullptr},
+                {"error", nullptr},
+                {"error_kind", nullptr},
+                {"failed_ply", nullptr},
+                {"failed_move", nullptr}};
+}
+
 GameReport replay_one(const std::string& file, const tg::PdnGame& rec, const ReplayArgs& a,
                       std::map<std::string, std::shared_ptr<const tg::Variant>>& variants) {
-    json e{{"file", file},
-           {"index", rec.index},
-           {"line", rec.line},
-           {"white", tag_or_empty(rec, "White")},
-           {"black", tag_or_empty(rec, "Black")},
-           {"event", tag_or_empty(rec, "Event")},
-           {"recorded_result", rec.result.text},
-           {"variant", nullptr},
-           {"ok", false},
-           {"plies", 0},
-           {"result", nullptr},
-           {"reason", nullptr},
-           {"error", nullptr},
-           {"error_kind", nullptr},
-           {"failed_ply", nullptr},
-           {"failed_move", nullptr}};
+    json e = game_entry(file, rec.index, rec.line);
+    e["white"] = tag_or_empty(rec, "White");
+    e["black"] = tag_or_empty(rec, "Black");
+    e["event"] = tag_or_empty(rec, "Event");
+    e["recorded_result"] = rec.result.text;
     std::optional<tg::Game> game;
     bool playing = false;  // the failure is one of the record's moves
     auto failed = [&](const std::exception& ex, const char* kind) {
@@ -89,7 +98,15 @@ GameReport replay_one(const std::string& file, const tg::PdnGame& rec, const Rep
         const std::string name = tg::pdn_variant_name(rec, a.variant);
         e["variant"] = name;
         auto& v = variants[name];
-        if (!v) v = tg::make_variant(name, a.options);
+        if (!v) {
+            try {
+                v = tg::make_variant(name, a.options);
+            } catch (const tg::OptionError& ex) {  // --option does not fit this record's variant
+                throw tg::PdnError(
+                    fmt::format("{}, line {}: {}: {}", rec.label(), rec.line, name, ex.what()),
+                    rec.index, rec.line);
+            }
+        }
         game.emplace(tg::pdn_start(rec, v));
         playing = true;
         tg::play_pdn(rec, *game);
@@ -148,9 +165,9 @@ int run_replay(const ReplayArgs& a) {
                 if (!rec) break;
                 rep = replay_one(file, *rec, a, variants);
             } catch (const tg::PdnError& ex) {  // the record itself is malformed
-                rep.entry = {{"file", file}, {"index", ex.game()}, {"line", ex.line()},
-                             {"ok", false}, {"plies", 0}, {"error", ex.what()},
-                             {"error_kind", "record"}};
+                rep.entry = game_entry(file, ex.game(), ex.line());
+                rep.entry["error"] = ex.what();
+                rep.entry["error_kind"] = "record";
                 rep.line = fmt::format("{}: FAIL: {}", file, ex.what());
             }
             ++count;

@@ -1,14 +1,46 @@
 #include "common.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+
+#include "tradgames/error.hpp"
+
 namespace tgcli {
 
 namespace tg = tradgames;
 using json = nlohmann::json;
 
+CLI::Validator non_empty(const std::string& what, const std::string& instead) {
+    return CLI::Validator(
+        [what, instead](std::string& value) {
+            return value.empty() ? "empty " + what + " (" + instead + ")" : std::string();
+        },
+        "");
+}
+
+CLI::Validator decimal() {
+    return CLI::Validator(
+        [](std::string& value) {
+            std::uint64_t x = 0;
+            const char* end = value.data() + value.size();
+            if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos) {
+                return tg::quoted(value) + " is not a whole number (decimal digits only)";
+            }
+            if (std::from_chars(value.data(), end, x).ec != std::errc{}) {
+                return tg::quoted(value) + " is too large";
+            }
+            value = std::to_string(x);
+            return std::string();
+        },
+        "");
+}
+
 void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required, bool option_short) {
     auto* v = cmd->add_option("--variant,-v", a.variant, "variant name (see `tradgames variants`)");
     if (variant_required) v->required();
-    cmd->add_option("--fen,-f", a.fen, "position string (default: the initial position)");
+    cmd->add_option("--fen,-f", a.fen, "position string (default: the initial position)")
+        ->check(non_empty("position string", "leave out --fen for the initial position"));
     cmd->add_option(option_short ? "--option,-o" : "--option", a.options, "rule option key=value (repeatable)")
         ->allow_extra_args(false);
 }
@@ -17,6 +49,12 @@ Setup setup(const VariantArgs& a) {
     Setup s;
     s.variant = tg::make_variant(a.variant, a.options);
     s.position = a.fen.empty() ? s.variant->initial_position() : s.variant->parse_position(a.fen);
+    return s;
+}
+
+std::string outcome_words(tg::Outcome o) {
+    std::string s(tg::to_string(o));
+    std::replace(s.begin(), s.end(), '_', ' ');
     return s;
 }
 

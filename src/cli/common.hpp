@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tradgames/game.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
 #include "tradgames/variant.hpp"
@@ -34,6 +35,15 @@ struct VariantArgs {
     std::vector<std::string> options;
 };
 
+/// A check that rejects an empty value given explicitly (`--fen ""`), which would otherwise
+/// silently mean "not given": `what` names the value, `instead` says what leaving it out does.
+[[nodiscard]] CLI::Validator non_empty(const std::string& what, const std::string& instead);
+
+/// A transform for whole-number options, to run before their range check: decimal digits only,
+/// at most 2^64 - 1, leading zeros dropped. (CLI11 alone reads "010" as octal 8 and "0x10" as
+/// 16, and turns "-1" or a number too large for the type into the largest value.)
+[[nodiscard]] CLI::Validator decimal();
+
 /// Adds --variant (required unless variant_required is false), --fen and --option to cmd;
 /// -o is short for --option unless option_short is false (a subcommand whose -o is its output).
 void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required = true,
@@ -52,6 +62,10 @@ struct Setup {
 /// first), captured, promotion (kind name or null), drop, after (position string).
 [[nodiscard]] nlohmann::json move_json(const tradgames::Variant& v, const tradgames::Position& pos,
                                        const tradgames::Move& m);
+
+/// An outcome for people to read: "white wins", "black wins", "draw", "ongoing" (to_string's
+/// names, which JSON and CSV keep, have '_').
+[[nodiscard]] std::string outcome_words(tradgames::Outcome o);
 
 /// The subcommands variants, moves, perft and demo.
 void register_core_commands(CLI::App& app, std::vector<Command>& out);

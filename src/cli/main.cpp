@@ -1,9 +1,12 @@
 // The `tradgames` command: legal moves, perft, games and pictures for every registered variant.
 // Bad input prints one line on stderr and exits 2; a run that completes exits 0 (a subcommand
 // may define other statuses, e.g. replay exits 1 when a game fails to replay).
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -25,6 +28,18 @@ std::string one_line(std::string s) {
     return s;
 }
 
+/// `status`, or 2 with one line on stderr when standard output could not be written (a full
+/// disk, a closed file): a cut-off answer must not pass for a whole one.
+int flushed(int status) {
+    std::cout.flush();
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || !std::cout) {
+        std::fprintf(stderr, "tradgames: error: cannot write to standard output: %s\n",
+                     std::strerror(errno));
+        return 2;
+    }
+    return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -37,16 +52,19 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
         for (const auto& c : commands) {
-            if (c.app->parsed()) return c.run();
+            if (c.app->parsed()) return flushed(c.run());
         }
     } catch (const CLI::CallForHelp&) {
         std::cout << app.help();
-        return 0;
+        return flushed(0);
     } catch (const CLI::CallForVersion&) {
         std::cout << "tradgames 0.1.0\n";
-        return 0;
+        return flushed(0);
     } catch (const CLI::ParseError& e) {
         std::fprintf(stderr, "tradgames: error: %s\n", one_line(e.what()).c_str());
+        return 2;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "tradgames: error: out of memory\n");
         return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "tradgames: error: %s\n", one_line(e.what()).c_str());

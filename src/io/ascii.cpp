@@ -134,6 +134,12 @@ std::string render_ascii(const Variant& v, const Position& pos) {
         });
         out += line + '\n';
     }
+    // Which letter is which piece.
+    std::string key;
+    for (const PieceKindInfo& k : v.kinds()) {
+        key += (key.empty() ? "" : ", ") + std::string(1, k.symbol) + ' ' + k.name;
+    }
+    out += "pieces: " + key + " (white upper case, black lower case)\n";
     out += std::string(to_string(pos.side_to_move())) + " to move\n";
     return out;
 }

@@ -6,14 +6,14 @@ fail=0
 check() {  # check NAME EXPECTED ACTUAL
     if [ "$2" != "$3" ]; then echo "FAIL $1: expected [$2] got [$3]"; fail=1; else echo "ok   $1"; fi
 }
-bad() {  # bad NAME ARGS...: exit 2, exactly one line on stderr, nothing on stdout
+bad() {  # bad NAME ARGS...: exit 2, exactly one short line on stderr, nothing on stdout
     local name="$1"; shift
     local out err rc
     out=$("$tg" "$@" 2>/tmp/tg_err_$$); rc=$?
     err=$(cat /tmp/tg_err_$$); rm -f /tmp/tg_err_$$
     local lines; lines=$(printf '%s' "$err" | grep -c '')
-    if [ "$rc" != 2 ] || [ "$lines" != 1 ] || [ -n "$out" ]; then
-        echo "FAIL $name: rc=$rc stderr-lines=$lines stdout=[$out] stderr=[$err]"; fail=1
+    if [ "$rc" != 2 ] || [ "$lines" != 1 ] || [ "${#err}" -gt 1000 ] || [ -n "$out" ]; then
+        echo "FAIL $name: rc=$rc stderr-lines=$lines stderr-bytes=${#err} stdout=[${out:0:200}] stderr=[${err:0:300}]"; fail=1
     else
         echo "ok   $name: $err"
     fi
@@ -44,6 +44,14 @@ check "tobit option (T11)" '7:28' \
       "$("$tg" moves --variant tobit --fen W:WK7:B21 --option tobit_capture=flying_adjacent_landing)"
 check "tobit compressed capture (T7)" '7:21:23:36' "$("$tg" moves -v tobit -f W:W7:B14,22,30)"
 
+# demo (README command 1): every variant's start, perft and a game to its end with the result.
+demo=$("$tg" demo --depth 2)
+nvariants=$("$tg" variants --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+check "demo: a heading, perft and a result per variant" "$nvariants $nvariants $nvariants" \
+      "$(printf '%s\n' "$demo" | grep -c '^== ') $(printf '%s\n' "$demo" | grep -c '^perft(2) = ') $(printf '%s\n' "$demo" | grep -c '^result: ')"
+check "demo: no line ends with a blank or a move number" 0 "$(printf '%s\n' "$demo" | grep -cE '( |[0-9]\.)$')"
+check "demo: results in words" 0 "$(printf '%s\n' "$demo" | grep '^result: ' | grep -c '_')"
+
 # play / compare: JSON fields (an interface, README), a game known in advance, the same
 # statistics for 1 and 2 threads, CSV and text tables, silence on stderr when it is no terminal.
 json() { python3 -c "import json,sys
@@ -72,6 +80,14 @@ check "compare csv games row" 'games,3,3' "$("$tg" compare --variants russian,ru
 check "compare json" 'russian russian' "$("$tg" compare --variants russian,russian --games 2 --json | json 'print(" ".join(c["variant"] for c in d))')"
 check "compare text header" 'russian' "$("$tg" compare --variants russian --games 2 | head -1 | tr -d ' ')"
 check "compare text rows" 'games 2' "$("$tg" compare --variants russian --games 2 | grep '^games ' | tr -s ' ')"
+# Seed 1, 1000 games: 18 draws by FMJD64 7.2.8, whose long reason stands on its own line.
+table=$("$tg" compare --variants russian,tobit --games 1000 --seed 1)
+check "compare text: outcomes in words" ' black wins: no legal move 517 500' \
+      "$(printf '%s\n' "$table" | grep '^  black wins: ' | tr -s ' ')"
+check "compare text: a long reason above its values" ' 18 0' \
+      "$(printf '%s\n' "$table" | grep -A1 '^  draw: FMJD64 7.2.8' | tail -n 1 | tr -s ' ')"
+check "compare text: the columns stay narrow" '1' \
+      "$(printf '%s\n' "$table" | awk '/^policy/ {print (length($0) < 60)}')"
 
 # render / show
 check "render: well-formed SVG on stdout" '{http://www.w3.org/2000/svg}svg' \
@@ -97,9 +113,44 @@ bad "play bad policy" play --variant russian --policy best
 bad "play negative ply cap" play --variant russian --ply-cap -1
 bad "play json and csv" play --variant russian --json --csv
 bad "play negative threads" play --variant russian --threads -1
+# play keeps 4 bytes per game: 10^9 games under a 1 GB address space limit run out of memory.
+# (Skipped where the program cannot start under the limit, as with AddressSanitizer.)
+if (ulimit -v 1000000 && "$tg" --version >/dev/null 2>&1); then
+    out=$(ulimit -v 1000000; "$tg" play --variant russian --games 1000000000 2>&1 >/dev/null); rc=$?
+    check "play out of memory: exit 2, one line" "2 tradgames: error: out of memory" "$rc $out"
+fi
+# Whole numbers are decimal: CLI11 alone read 010 as octal 8 and wrapped -1 or 2^64 to 2^64-1.
+check "perft --depth 010 is depth 10" '10' \
+      "$("$tg" perft --variant russian --fen W:Wa1:Bh8 --depth 010 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["depth"])')"
+check "play --games 010 is 10 games" '10' \
+      "$("$tg" play --variant russian --games 010 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"])')"
+check "play --seed 18446744073709551615" '18446744073709551615' \
+      "$("$tg" play --variant russian --games 1 --seed 18446744073709551615 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["seed"])')"
+bad "play negative seed" play --variant russian --games 1 --seed -1
+bad "play seed 2^64" play --variant russian --games 1 --seed 18446744073709551616
+bad "demo negative seed" demo --seed -1
+bad "demo huge seed" demo --seed 99999999999999999999
+bad "perft hexadecimal depth" perft --variant russian --depth 0x3
+bad "play hexadecimal games" play --variant russian --games 0x10
+bad "compare ply cap 1e3" compare --variants russian --ply-cap 1e3
+bad "play long number" play --variant russian --games "$(head -c 5000 /dev/zero | tr '\0' '9')"
 bad "render illegal last move" render --variant russian --last-move c3-e5
 bad "render unwritable file" render --variant russian -o /nonexistent-dir/board.svg
+check "render unwritable file: the reason" "tradgames: error: cannot write '/nonexistent-dir/board.svg': No such file or directory" \
+      "$("$tg" render --variant russian -o /nonexistent-dir/board.svg 2>&1)"
+check "render to a directory: the reason" "tradgames: error: cannot write '/': Is a directory" \
+      "$("$tg" render --variant russian -o / 2>&1)"
 bad "show unknown variant" show --variant nosuch
+# Standard output that cannot be written (here a full disk) is an error, whatever the size.
+for args in "variants" "moves --variant russian" "perft --variant tobit --depth 2" \
+            "play --variant russian --games 2" "compare --variants tobit --games 2" \
+            "show --variant shatra" "render --variant russian" "demo --depth 0" "--version"; do
+    # shellcheck disable=SC2086
+    "$tg" $args >/dev/full 2>/tmp/tg_err_$$
+    check "$args to a full disk: exit 2, one line" "2 1 1" \
+          "$? $(grep -c '' /tmp/tg_err_$$) $(grep -c 'cannot write' /tmp/tg_err_$$)"
+done
+rm -f /tmp/tg_err_$$
 
 check "shatra start moves" '154' "$("$tg" moves --variant shatra | wc -l | tr -d ' ')"
 check "shatra perft 2" '23716' \
@@ -118,6 +169,15 @@ bad "malformed fen" moves --variant russian --fen 'W:Wz9:B'
 bad "light square fen" moves --variant russian --fen 'W:Wa2:B'
 bad "impossible fen" perft --variant russian --fen 'W:Wb8:B' --depth 1
 bad "garbage fen" moves --variant russian --fen $'\x01\x02'
+bad "russian clock field not a number" moves --variant russian --fen 'W:Wa3:B:Hx'
+bad "shatra empty clock field" moves --variant shatra --fen 'W:WK53:BK10:F'
+bad "moves empty --fen (not the initial position)" moves --variant tobit --fen ''
+bad "perft empty --fen" perft --variant russian --fen '' --depth 1
+bad "play empty --fen" play --variant shatra --fen '' --games 1
+bad "render empty --fen" render --variant tobit-4x4 --fen ''
+bad "show empty --fen" show --variant tobit --fen ''
+bad "show empty --last-move" show --variant russian --last-move ''
+bad "render empty --last-move" render --variant shatra --last-move ''
 bad "missing depth" perft --variant russian
 bad "negative depth" perft --variant russian --depth -1
 bad "no subcommand"
@@ -126,6 +186,27 @@ bad "unknown flag" moves --variant russian --frob
 bad "tobit unknown point" moves --variant tobit --fen 'W:W39:B'
 bad "tobit hul on its promotion point" perft --variant tobit --fen 'W:W36:B' --depth 1
 bad "tobit bad option value" moves --variant tobit-4x4 --option removal=later
+bad "tobit repetition_draw=1 (every game a draw at its start)" play --variant tobit --option repetition_draw=1
+# User text in a message is quoted and cut (error.hpp quoted()): one short line for any input.
+long=$(head -c 5000 /dev/zero | tr '\0' 'x')
+bad "long variant name" moves --variant "$long"
+bad "long variant name in --variants" compare --variants "russian,$long"
+bad "long option name" moves --variant shatra --option "$long=1"
+bad "long option without =" moves --variant russian --option "$long"
+bad "long integer option value" moves --variant russian --option "repetition_draw=$long"
+bad "long boolean option value" moves --variant tobit --option "bare_draw=$long"
+bad "long choice option value" moves --variant shatra --option "en_passant=$long"
+bad "long out-of-range option value" moves --variant russian --option "repetition_draw=$(head -c 5000 /dev/zero | tr '\0' '0')5000"
+bad "binary option value" moves --variant russian --option $'repetition_draw=\xff\xfe'
+for v in russian shatra tobit; do
+    bad "$v long side to move" moves --variant $v --fen "$long"
+    bad "$v long square" moves --variant $v --fen "W:W$long:B"
+    bad "$v long prefix" moves --variant $v --fen "W:WKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKK$long:B"
+    bad "$v long item without square" moves --variant $v --fen "W:W${long//x/K}:B"
+    bad "$v long range" moves --variant $v --fen "W:W1-$long:B"
+    bad "$v long field" moves --variant $v --fen "W:WK1:BK2:X$long"
+done
+bad "shatra long temdek field" moves --variant shatra --fen "W:WK53:BK10:T$long"
 
 # replay: the committed sample of real games (tests/data/SOURCES.md: 15 games, 14 with moves,
 # 644 plies; abatsiev game 3 there is the placeholder record).
@@ -139,6 +220,8 @@ check "replay names the placeholder" 1 \
 check "replay ok lines" 14 "$(printf '%s\n' "$out" | grep -c ': ok, ')"
 "$tg" replay "$data/wiegerw_pdn_ussr1947.pdn" "$data/corpus_engine_russian2012_excerpt.pdn" >/dev/null
 check "replay of good files exits 0" 0 "$?"
+"$tg" replay "$data/wiegerw_pdn_ussr1947.pdn" >/dev/full 2>/dev/null
+check "replay to a full disk exits 2" 2 "$?"
 check "replay --json" 'False 1 record 14 1 15 644' \
       "$("$tg" replay "$data"/*.pdn --json | python3 -c '
 import json,sys
@@ -154,6 +237,10 @@ check "replay names the failing ply" 1 "$(printf '%s\n' "$out" | grep -c "FAIL a
 head -c 3000 /dev/urandom >"$tmp/garbage.pdn"
 "$tg" replay "$tmp/garbage.pdn" >/dev/null; rc=$?
 check "replay of binary garbage exits 1 (no crash)" 1 "$rc"
+printf '[Event "x"]\n1. c3-d4 {never closed\n' >"$tmp/malformed.pdn"
+check "replay --json: a malformed record has every game field" \
+      'black error error_kind event failed_move failed_ply file index line ok plies reason recorded_result result variant white' \
+      "$("$tg" replay "$tmp/malformed.pdn" --json | python3 -c 'import json,sys; print(" ".join(sorted(json.load(sys.stdin)["games"][0])))')"
 : >"$tmp/empty.pdn"
 check "replay of an empty file" "$tmp/empty.pdn: FAIL: no games found" "$("$tg" replay "$tmp/empty.pdn" | head -n 1)"
 out=$("$tg" replay "$tmp/nosuch.pdn" "$data/wiegerw_pdn_ussr1947.pdn" 2>"$tmp/err"); rc=$?
@@ -163,6 +250,10 @@ check "replay still reports the readable file" "summary: 2 files, 3 games, 3 rep
 check "replay missing file: one line on stderr" 1 "$(grep -c 'cannot read' "$tmp/err")"
 "$tg" replay "$tmp" >/dev/null 2>&1
 check "replay of a directory exits 2" 2 "$?"
+printf '[Variant "shatra"]\n1. 53-32 10-31 *\n\n[Variant "tobit"]\n1. 9-16 *\n' >"$tmp/mixed.pdn"
+check "replay: an --option another record's variant lacks names that game" \
+      "$tmp/mixed.pdn: FAIL: game 1, line 1: shatra: unknown rule option 'kings_only_moves'|$tmp/mixed.pdn: FAIL: game 2, line 4: tobit: unknown rule option 'kings_only_moves'" \
+      "$("$tg" replay "$tmp/mixed.pdn" --option kings_only_moves=3 | grep FAIL | sed 's/ (known.*//' | paste -sd '|')"
 rm -rf "$tmp"
 bad "replay without files" replay
 bad "replay unknown option" replay "$data/wiegerw_pdn_ussr1947.pdn" --option nosuch=1

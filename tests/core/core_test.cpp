@@ -104,6 +104,12 @@ TEST_SUITE("core") {
               "K53,46-48,50,51");
         CHECK_THROWS_AS((void)split_fen("W:W1-"), ParseError);
         CHECK_THROWS_AS((void)split_fen("W:W\x01"), ParseError);
+        // Clock fields (lidraughts' H0:F1) are whole numbers.
+        CHECK(split_fen("W:W1:B2:H0:F12").fields.size() == 2);
+        CHECK_THROWS_WITH_AS((void)split_fen("W:W1:B2:Hx"),
+                             doctest::Contains("field H: expected a whole number, not 'x'"), ParseError);
+        CHECK_THROWS_AS((void)split_fen("W:W1:B2:F"), ParseError);
+        CHECK_THROWS_AS((void)split_fen("W:W1:B2:F-3"), ParseError);
     }
 
     TEST_CASE("random generator: deterministic and in range") {

@@ -272,6 +272,7 @@ TEST_SUITE("pictures") {
               "2   .   .   .   .  2\n"
               "1 .   .   M   .    1\n"
               "  a b c d e f g h\n"
+              "pieces: M man, K king (white upper case, black lower case)\n"
               "black to move\n");
     }
 
@@ -292,6 +293,7 @@ TEST_SUITE("pictures") {
               "fortress: f0 f1 f2\n"
               "gate: g\n"
               "high road: g f1 b2 b3\n"
+              "pieces: S shatra, K biy, Q batyr, R tura, Y yalkyn (white upper case, black lower case)\n"
               "white to move\n");
     }
 
@@ -306,6 +308,7 @@ TEST_SUITE("pictures") {
               "    w---Tc----e\n"
               "         |\n"
               "         s\n"
+              "pieces: H hul, T tobit (white upper case, black lower case)\n"
               "white to move\n");
     }
 }

@@ -290,8 +290,8 @@ Russian::Russian(RuleOptions options)
     position_rules_.unknown_vertex = [](const std::string& s) {
         const bool algebraic = s.size() == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' &&
                                s[1] <= '8';
-        return algebraic ? "light square '" + s + "' is not a playing square"
-                         : "unknown square '" + s + "' (a1..h8 or 1..32)";
+        return algebraic ? "light square " + quoted(s) + " is not a playing square"
+                         : "unknown square " + quoted(s) + " (a1..h8 or 1..32)";
     };
 }
 

@@ -56,7 +56,9 @@ void Shatra::validate(const Position& pos, const std::string& context) const {
         const std::string name = side_name(c);
         const SideSquares& s = own(c);
         const Mask biys = pos.pieces(c, biy);
-        if (count(biys) > 1) fail("two " + name + " biys (on " + squares(biys) + ")");
+        if (count(biys) > 1) {
+            fail(std::to_string(count(biys)) + " " + name + " biys (on " + squares(biys) + ")");
+        }
         if (biys == 0 && c != pos.side_to_move()) {
             fail("no " + name + " biy (only the side to move may have lost it)");
         }
@@ -134,8 +136,8 @@ Position Shatra::parse_position(std::string_view text) const {
         if (const auto v = t.find(name)) return *v;
         const bool algebraic = name.size() >= 2 && name[0] >= 'a' && name[0] <= 'g' &&
                                name.find_first_not_of("0123456789", 1) == std::string_view::npos;
-        malformed(algebraic ? "square '" + std::string(name) + "' is a fortress wall or off the board"
-                            : "unknown square '" + std::string(name) + "' (1..62 or a5..g10 style)",
+        malformed(algebraic ? "square " + quoted(name) + " is a fortress wall or off the board"
+                            : "unknown square " + quoted(name) + " (1..62 or a5..g10 style)",
                   offset);
         return no_vertex;
     };
@@ -148,7 +150,7 @@ Position Shatra::parse_position(std::string_view text) const {
             if (letter == '\0' ? fp.prefix.empty() : fp.prefix == std::string(1, letter)) k = i;
         }
         if (k == kind_count) {
-            malformed("unknown piece prefix '" + fp.prefix + "' (K biy, Q batyr, R tura, Y yalkyn, none for a shatra)",
+            malformed("unknown piece prefix " + quoted(fp.prefix) + " (K biy, Q batyr, R tura, Y yalkyn, none for a shatra)",
                       fp.offset);
         }
         const Vertex v = square(fp.square, fp.offset);
@@ -167,7 +169,7 @@ Position Shatra::parse_position(std::string_view text) const {
         for (char ch : ff.value) {
             const std::uint32_t b = ch == 'W' ? flag(Color::white) : ch == 'B' ? flag(Color::black) : 0;
             if (b == 0 || (r & b) != 0) {
-                malformed(std::string("field ") + ff.letter + ": expected W and/or B, not '" + ff.value + "'",
+                malformed(std::string("field ") + ff.letter + ": expected W and/or B, not " + quoted(ff.value),
                           ff.offset);
             }
             r |= b;
@@ -209,7 +211,7 @@ Position Shatra::parse_position(std::string_view text) const {
             case 'F':
                 break;  // half-move clock and move number: not part of the position
             default:
-                malformed("unknown field '" + std::string(1, ff.letter) + ff.value + "'", ff.offset);
+                malformed("unknown field " + quoted(std::string(1, ff.letter) + ff.value), ff.offset);
         }
     }
     p.set_state(st);
@@ -327,15 +329,15 @@ Position Shatra::parse_spn(std::string_view spn) const {
             urgent = true;
         } else {
             if (std::string_view("yuip").find(ch) != std::string_view::npos) {
-                malformed(std::string("man in transit '") + ch +
-                              "': positions inside a capture sequence are not supported",
+                malformed("man in transit " + quoted(std::string(1, ch)) +
+                              ": positions inside a capture sequence are not supported",
                           i);
             }
             Kind k = kind_count;
             for (Kind j = 0; j < kind_count; ++j) {
                 if (std::toupper(static_cast<unsigned char>(ch)) == spn_letter[j]) k = j;
             }
-            if (k == kind_count) malformed(std::string("unknown piece letter '") + ch + "'", i);
+            if (k == kind_count) malformed("unknown piece letter " + quoted(std::string(1, ch)), i);
             if (sb > group_end) malformed("too many squares in a row", i);
             const auto v = static_cast<Vertex>(62 - sb);
             p.put(v, Piece(std::isupper(static_cast<unsigned char>(ch)) ? Color::white : Color::black, k));
@@ -373,7 +375,7 @@ Position Shatra::parse_spn(std::string_view spn) const {
         const std::string& x = fields[f].first;
         if (x.empty() || x.size() > 4 || x.find_first_not_of("0123456789") != std::string::npos ||
             std::stoi(x) < lo || std::stoi(x) > hi) {
-            malformed("bad number '" + x + "'", fields[f].second);
+            malformed("bad number " + quoted(x), fields[f].second);
         }
         return std::stoi(x);
     };

@@ -112,6 +112,10 @@ std::vector<OptionSpec> option_specs() {
 std::shared_ptr<const Variant> make(BoardSize size, const std::vector<std::string>& options) {
     RuleOptions o(option_specs());
     for (const auto& a : options) o.set(a);
+    if (o.integer("repetition_draw") == 1) {  // as Russian: the start position is its 1st occurrence
+        throw OptionError("option 'repetition_draw': 1 would end every game at once; use 0 (off) "
+                          "or a count of at least 2");
+    }
     return std::make_shared<const Tobit>(size, std::move(o));
 }
 
@@ -153,7 +157,7 @@ Tobit::Tobit(BoardSize size, RuleOptions options)
     position_rules_.max_pieces = count(t.zone_mask(white_home));  // §2.4: 12 or 10
     position_rules_.vertex_word = "point";
     position_rules_.unknown_vertex = [n = t.size(), v = name()](const std::string& s) {
-        return "unknown point '" + s + "' (" + v + " has points 1.." + std::to_string(n) + ")";
+        return "unknown point " + quoted(s) + " (" + v + " has points 1.." + std::to_string(n) + ")";
     };
     end_rules_ = {o.integer("repetition_draw"), o.integer("no_progress_draw_moves"),
                   o.flag("bare_draw"), o.integer("ply_cap")};  // E3-E6

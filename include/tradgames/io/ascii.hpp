@@ -18,7 +18,8 @@ namespace tradgames {
 /// * points layout: links between neighbouring grid positions are drawn as '-', '|', '/', '\'.
 /// * Column and row labels of the style (a-h, 1-8) frame the board; a horizontal BoardLine
 ///   between two rows (the ditch) is a row of '=' followed by its name; every named zone is
-///   listed with its vertices below the board. The last line names the side to move.
+///   listed with its vertices below the board, then the piece letters ("pieces: M man, K king
+///   (white upper case, black lower case)"). The last line names the side to move.
 [[nodiscard]] std::string render_ascii(const Variant& v, const Position& pos);
 
 }  // namespace tradgames

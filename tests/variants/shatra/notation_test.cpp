@@ -7,6 +7,7 @@
 #include <string>
 
 #include "shatra/shatra.hpp"
+#include "support/conformance.hpp"
 #include "tradgames/error.hpp"
 #include "variants/shatra/support.hpp"
 
@@ -126,6 +127,15 @@ TEST_SUITE("shatra") {
         CHECK(v->move_to_string(t23, v->parse_move(t23, "5-4")) == "5-4");
     }
 
+    TEST_CASE("capture_removal=immediate: a path landing where it captured earlier reads back") {
+        // The batyr on 20 takes the tura on 27 first (20:34) and lands on 27 at the end.
+        const auto v = variant({"capture_removal=immediate"});
+        const char* fen = "W:WK11,Q20,51,31:BK4,R26,36,Y43,Q33,R27:T";
+        const Position p = v->parse_position(fen);
+        CHECK(v->move_to_string(p, v->parse_move(p, "20:34:37:49:25:27")) == "20:34:37:49:25:27");
+        tgtest::check_position(*v, p);
+    }
+
     TEST_CASE("moves: a capture and a drop with the same squares are told apart by ':' and '-'") {
         // Black's reserve biy on its gate is the sole capturer (of R14, landing on 21): it may
         // decline with a drop (5.4), 10-21 among them.
@@ -146,7 +156,8 @@ TEST_SUITE("shatra") {
             return error_of([&] { (void)v->parse_position(fen); });
         };
         CHECK(bad("W:WK53:B").find("no black biy") != std::string::npos);
-        CHECK(bad("W:WK53,K52:BK10").find("two white biys (on 52 and 53)") != std::string::npos);
+        CHECK(bad("W:WK53,K52:BK10").find("2 white biys (on 52 and 53)") != std::string::npos);
+        CHECK(bad("B:WK53:BK10,K11,K12").find("3 black biys (on 10 and 11 and 12)") != std::string::npos);
         CHECK(bad("W:WK53,Q61,Q60:BK10").find("more than 1 white batyrs") != std::string::npos);
         CHECK(bad("W:WK53:BK10,R1,R2,R3").find("more than 2 black turas") != std::string::npos);
         CHECK(bad("W:WK53,Y54,Y55,Y56:BK10").find("more than 2 white yalkyns") != std::string::npos);

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "support/conformance.hpp"
 #include "support/helpers.hpp"
 #include "tobit/tobit.hpp"
 #include "tradgames/error.hpp"
@@ -45,6 +46,16 @@ TEST_SUITE("tobit") {
         CHECK(normalised(*v, ring, "15:29:31:17:15:13", Duplicates::all_paths) ==
               "15:29:31:17:13");
         CHECK(normalised(*v, ring, "15:29:31:17:13", Duplicates::all_paths) == "15:29:31:17:13");
+    }
+
+    TEST_CASE("removal=immediate: a path landing where it captured earlier reads back") {
+        // The tobit on 14 takes 29 on its second leap (28:32) and lands on 29 with its last
+        // (15:29, taking 22): the written landing 29 is a captured point.
+        const auto v = make_variant("tobit", {"removal=immediate"});
+        const char* fen = "W:WK3,K10,K14:BK2,K11,K17,21,22,K24,K25,K29,K33,34,37,38";
+        CHECK(normalised(*v, fen, "14:28:32:18:15:29") == "14:28:32:18:15:29");
+        CHECK(normalised(*v, fen, "14:28:32:18:15:35") == "14:28:32:18:15:35");
+        tgtest::check_position(*v, v->parse_position(fen));
     }
 
     TEST_CASE("move parsing: illegal and malformed text") {
@@ -182,6 +193,8 @@ TEST_SUITE("tobit") {
         CHECK(message({"removal=later"}).find("option 'removal'") != std::string::npos);
         CHECK(message({"majority_capture=maybe"}).find("not a boolean") != std::string::npos);
         CHECK(message({"repetition_draw=-1"}).find("outside 0..100") != std::string::npos);
+        CHECK(message({"repetition_draw=1"}).find("would end every game at once") !=
+              std::string::npos);
         CHECK(message({"board=4x4"}).find("unknown rule option 'board'") != std::string::npos);
         CHECK(message({"no_180_turn=true", "promote_continue=false"}) == "accepted");
     }
