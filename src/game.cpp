@@ -97,6 +97,7 @@ void Game::undo() {
 }
 
 void Game::set_result(GameResult r) {
+    if (!r.over()) throw Error("set_result: the result must end the game (use undo to reopen it)");
     results_.back() = std::move(r);
     if (result().over()) legal_.clear();
 }

@@ -97,6 +97,13 @@ const std::string& RuleOptions::choice(std::string_view key) const {
 
 const std::string& RuleOptions::value(std::string_view key) const { return values_[find(key)]; }
 
+bool RuleOptions::has(std::string_view key) const noexcept {
+    for (const auto& spec : specs_) {
+        if (spec.name == key) return true;
+    }
+    return false;
+}
+
 bool RuleOptions::all_default() const noexcept {
     for (std::size_t i = 0; i < specs_.size(); ++i) {
         if (values_[i] != specs_[i].default_value) return false;

@@ -1,3 +1,4 @@
+#include <cctype>
 #include <functional>
 
 #include "tradgames/error.hpp"
@@ -32,9 +33,20 @@ const std::vector<Entry>& registry() {
     return r;
 }
 
+bool same_name(std::string_view a, std::string_view b) {  // ASCII case-insensitive
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(a[i])) !=
+            std::tolower(static_cast<unsigned char>(b[i]))) {
+            return false;
+        }
+    }
+    return true;
+}
+
 const Entry& lookup(std::string_view name) {
     for (const Entry& e : registry()) {
-        if (e.name == name) return e;
+        if (same_name(e.name, name)) return e;
     }
     std::string known;
     for (const Entry& e : registry()) known += (known.empty() ? "" : ", ") + std::string(e.name);

@@ -18,6 +18,21 @@ Variant::Variant(std::string name, std::string description,
       options_(std::move(options)),
       kinds_(std::move(kinds)) {}
 
+OptionSpec repetition_draw_option(const std::string& clause) {
+    return {"repetition_draw", OptionType::integer, "3", {}, 0, 100,
+            clause + ": draw when the same position (same side to move) occurs this many times; "
+                     "0 = off"};
+}
+
+int repetition_draw_value(const RuleOptions& o) {
+    const long n = o.integer("repetition_draw");
+    if (n == 1) {
+        throw OptionError("option 'repetition_draw': 1 would end every game at once; use 0 (off) "
+                          "or a count of at least 2");
+    }
+    return static_cast<int>(n);
+}
+
 GameRules Variant::game_rules() const { return {}; }
 
 std::unique_ptr<Adjudicator> Variant::make_adjudicator(const Position&) const { return nullptr; }
@@ -183,8 +198,16 @@ bool matches(const ParsedMoveText& t, const Move& m, const Variant& v) {
 
 Move Variant::parse_move(const Position& pos, std::string_view text, Duplicates dup) const {
     const ParsedMoveText t = split_move_text(text);
+    // Every capture path is matched (a written intermediate square may lie on a path that the U
+    // list merged away); where the paths do not fit in a move list, the U list is matched.
     MoveList all;
-    generate(pos, all, Duplicates::all_paths);
+    try {
+        generate(pos, all, Duplicates::all_paths);
+    } catch (const Error&) {
+        if (dup == Duplicates::all_paths) throw;
+        all.clear();
+        generate(pos, all, Duplicates::unique);
+    }
     // Among the moves the text matches, prefer those whose kind agrees with the separator
     // (':' or 'x' a capture, '-' not: a Shatra biy that may decline a capture can also drop
     // onto its landing square), then those whose notation the text writes exactly (a long

@@ -78,7 +78,7 @@ public:
     /// Takes back the last move. Throws Error if no move has been played.
     void undo();
     /// Ends the game by an outside decision (resignation, agreement, time); undo() reopens it.
-    /// Precondition: r.over().
+    /// Throws Error if r is not a finished result (r.over() is false).
     void set_result(GameResult r);
 
     /// Times the current position has occurred so far (1 for a new position).

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <utility>
 
 #include <boost/container/static_vector.hpp>
@@ -22,8 +23,10 @@ namespace tradgames {
 /// Most jumps one capture sequence can make (every variant's piece limit keeps sequences
 /// shorter: 12 in Russian and Tobit, 17 in Shatra).
 inline constexpr std::size_t max_jumps = 24;
-/// Most moves a MoveList can hold.
-inline constexpr std::size_t max_moves = 1024;
+/// Most moves a MoveList can hold. Ample for U lists; P lists (every capture path) of Shatra
+/// sliders can pass 1000 in legal positions (1099 seen), and crafted positions can exceed any
+/// fixed bound, which is then reported as an Error.
+inline constexpr std::size_t max_moves = 4096;
 
 /// What a move does.
 enum class MoveKind : std::uint8_t {
@@ -121,7 +124,9 @@ public:
     const_iterator end() const noexcept { return moves_.end(); }
 
 private:
-    [[noreturn]] static void overflow() { throw Error("move list: more than 1024 legal moves"); }
+    [[noreturn]] static void overflow() {
+        throw Error("move list: more than " + std::to_string(max_moves) + " legal moves");
+    }
     Storage moves_;
 };
 

@@ -55,6 +55,8 @@ public:
     /// Value as text, normalised ("true"/"false" for booleans). Throws OptionError if unknown.
     [[nodiscard]] const std::string& value(std::string_view key) const;
 
+    /// True if an option named `key` is declared.
+    [[nodiscard]] bool has(std::string_view key) const noexcept;
     /// The declarations, in declaration order.
     [[nodiscard]] const std::vector<OptionSpec>& specs() const noexcept { return specs_; }
     /// True if every option has its default value.

@@ -61,6 +61,15 @@ struct GameRules {
     int ply_cap = 0;
 };
 
+/// Declaration of the rule option `repetition_draw` that every variant shares: a position
+/// occurring this many times is a draw (GameRules::repetition_draw), 0 = off. `clause` is the
+/// rule it implements, for the help text ("FMJD64 7.2.3", "E3", "A23").
+[[nodiscard]] OptionSpec repetition_draw_option(const std::string& clause);
+
+/// The value of `repetition_draw` in o. Throws OptionError for 1, which would end every game
+/// at once (the start position is its own first occurrence).
+[[nodiscard]] int repetition_draw_value(const RuleOptions& o);
+
 /// Per-variant adjudication (draw rules with counters, variant-specific wins), fed one move at a
 /// time by Game. An adjudicator is a value: Game clones it before every move to support undo.
 class Adjudicator {
@@ -197,7 +206,11 @@ public:
         self().undo_move(pos, m, u);
     }
     std::uint64_t perft(Position& pos, int depth, const PerftOptions& opt) const final {
-        return depth <= 0 ? 1 : perft_node(pos, depth, opt);
+        if (depth <= 0) return 1;
+        // One move list per ply, allocated once: move lists are large (max_moves moves), so
+        // they live on the heap rather than in deep recursive stack frames.
+        const auto lists = std::make_unique<MoveList[]>(static_cast<std::size_t>(depth));
+        return perft_node(pos, depth, opt, lists.get());
     }
 
     /// Default make: the generic part only (apply_move). A variant with side effects (state,
@@ -211,20 +224,35 @@ protected:
 
 private:
     const Derived& self() const noexcept { return static_cast<const Derived&>(*this); }
-    std::uint64_t perft_node(Position& pos, int depth, const PerftOptions& opt) const {
-        MoveList list;
+    std::uint64_t perft_node(Position& pos, int depth, const PerftOptions& opt,
+                             MoveList* lists) const {
+        MoveList& list = lists[depth - 1];
+        list.clear();
         self().generate_moves(pos, list, opt.duplicates);
         if (depth == 1 && opt.bulk) return list.size();
         std::uint64_t n = 0;
         Undo u;
         for (const Move& m : list) {
             self().do_move(pos, m, u);
-            n += depth == 1 ? 1 : perft_node(pos, depth - 1, opt);
+            n += depth == 1 ? 1 : perft_node(pos, depth - 1, opt, lists);
             self().undo_move(pos, m, u);
         }
         return n;
     }
 };
+
+/// Builds a variant's RuleOptions from its declarations and "key=value" assignments (applied in
+/// order), checks the shared options (repetition_draw), and constructs V(args..., options).
+/// Throws OptionError for an unknown key or a bad value.
+template <class V, class... Args>
+[[nodiscard]] std::shared_ptr<const Variant> build_variant(std::vector<OptionSpec> specs,
+                                                           const std::vector<std::string>& assignments,
+                                                           Args&&... args) {
+    RuleOptions o(std::move(specs));
+    for (const auto& a : assignments) o.set(a);
+    if (o.has("repetition_draw")) (void)repetition_draw_value(o);
+    return std::make_shared<const V>(std::forward<Args>(args)..., std::move(o));
+}
 
 /// Entry of the variant registry.
 struct VariantInfo {
@@ -235,7 +263,8 @@ struct VariantInfo {
 /// The registered variants, in registration order.
 [[nodiscard]] std::vector<VariantInfo> list_variants();
 
-/// Creates variant `name` with rule options given as "key=value" strings (applied in order).
+/// Creates variant `name` (ASCII case-insensitive, as PDN's [Variant] tag) with rule options
+/// given as "key=value" strings (applied in order; a key given twice takes its last value).
 /// Throws OptionError for an unknown variant (listing the known ones) or a bad option.
 [[nodiscard]] std::shared_ptr<const Variant> make_variant(
     std::string_view name, const std::vector<std::string>& options = {});

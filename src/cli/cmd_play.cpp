@@ -401,7 +401,7 @@ void register_play_commands(CLI::App& app, std::vector<Command>& out) {
 
     auto ra = std::make_shared<PictureArgs>();
     auto* render = app.add_subcommand("render", "draw a position as SVG");
-    add_variant_args(render, ra->v, true, false);
+    add_variant_args(render, ra->v);
     const CLI::Validator some_move = non_empty("move", "leave out --last-move to draw the position");
     render->add_option("--last-move,-m", ra->last_move,
                        "a move legal in the --fen position: it is played, and the picture shows "

@@ -148,7 +148,7 @@ int run_replay(const ReplayArgs& a) {
         std::ostringstream buf;
         if (in && !directory) buf << in.rdbuf();
         if (!in || in.bad() || directory) {
-            const std::string err = fmt::format("cannot read {}: {}", file,
+            const std::string err = fmt::format("cannot read {}: {}", tg::quoted(file),
                                                 directory ? "is a directory" : std::strerror(errno));
             fmt::print(stderr, "tradgames: error: {}\n", err);
             files.push_back({{"file", file}, {"games", 0}, {"error", err}});
@@ -221,7 +221,7 @@ void register_replay_command(CLI::App& app, std::vector<Command>& out) {
     cmd->add_option("files", ra->files, "PDN files")->required();
     cmd->add_option("--variant,-v", ra->variant,
                     "variant of records without a [Variant] or [GameType] tag (default russian)");
-    cmd->add_option("--option,-o", ra->options, "rule option key=value (repeatable)")
+    cmd->add_option("--option", ra->options, "rule option key=value (repeatable)")
         ->allow_extra_args(false);
     cmd->add_flag("--json", ra->json, "JSON output");
     out.push_back({cmd, [ra] { return run_replay(*ra); }});

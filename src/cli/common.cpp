@@ -36,12 +36,12 @@ CLI::Validator decimal() {
         "");
 }
 
-void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required, bool option_short) {
+void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required) {
     auto* v = cmd->add_option("--variant,-v", a.variant, "variant name (see `tradgames variants`)");
     if (variant_required) v->required();
     cmd->add_option("--fen,-f", a.fen, "position string (default: the initial position)")
         ->check(non_empty("position string", "leave out --fen for the initial position"));
-    cmd->add_option(option_short ? "--option,-o" : "--option", a.options, "rule option key=value (repeatable)")
+    cmd->add_option("--option", a.options, "rule option key=value (repeatable)")
         ->allow_extra_args(false);
 }
 

@@ -44,10 +44,9 @@ struct VariantArgs {
 /// 16, and turns "-1" or a number too large for the type into the largest value.)
 [[nodiscard]] CLI::Validator decimal();
 
-/// Adds --variant (required unless variant_required is false), --fen and --option to cmd;
-/// -o is short for --option unless option_short is false (a subcommand whose -o is its output).
-void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required = true,
-                      bool option_short = true);
+/// Adds --variant/-v (required unless variant_required is false), --fen/-f and --option to cmd
+/// (--option has no short form: -o is the output file of render).
+void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required = true);
 
 /// The variant with its options and the position (--fen or the initial position).
 struct Setup {

@@ -105,6 +105,8 @@ check "show: coordinates" '2' "$("$tg" show --variant russian | grep -c '^  a b 
 check "show --last-move" 'last move: c3-d4|4   .   M   .   .  4' \
       "$("$tg" show --variant russian --last-move c3-d4 | grep -E '^(last|4 )' | paste -sd '|')"
 
+bad "-o is not --option (render's output file)" moves --variant russian -o repetition_draw=0
+check "variant names are case-insensitive" "7" "$("$tg" moves --variant Russian | wc -l)"
 bad "compare unknown variant" compare --variants russian,nosuch --games 2
 bad "compare empty variant" compare --variants russian, --games 2
 bad "compare without --variants" compare --games 2

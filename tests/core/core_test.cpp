@@ -6,6 +6,7 @@
 #include "tradgames/board_graph.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/fen.hpp"
+#include "tradgames/game.hpp"
 #include "tradgames/options.hpp"
 #include "tradgames/random.hpp"
 #include "tradgames/topology.hpp"
@@ -120,5 +121,15 @@ TEST_SUITE("core") {
             CHECK(x == b.below(10));
             CHECK(x < 10);
         }
+    }
+}
+
+TEST_SUITE("core") {
+    TEST_CASE("Game::set_result takes only a finished result") {
+        Game g(make_variant("russian"));
+        CHECK_THROWS_AS(g.set_result({Outcome::ongoing, ""}), Error);
+        g.set_result({Outcome::black_wins, "resignation"});
+        CHECK(g.result().reason == "resignation");
+        CHECK(g.legal_moves().empty());
     }
 }

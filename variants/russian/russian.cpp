@@ -61,9 +61,7 @@ std::vector<OptionSpec> option_specs() {
         return OptionSpec{name, OptionType::integer, def, {}, 0, 1000, help};
     };
     return {
-        {"repetition_draw", OptionType::integer, "3", {}, 0, 100,
-         "FMJD64 7.2.3: draw when the same position (same side to move) occurs this many times; "
-         "0 = off"},
+        repetition_draw_option("FMJD64 7.2.3"),
         moves("three_kings_vs_one_moves", "15",
               "FMJD64 7.2.4: three or more kings against a lone king: draw after this many moves "
               "(each side) from the moment the force ratio arose; 0 = off"),
@@ -86,13 +84,7 @@ std::vector<OptionSpec> option_specs() {
 }
 
 std::shared_ptr<const Variant> make(const std::vector<std::string>& options) {
-    RuleOptions o(option_specs());
-    for (const auto& a : options) o.set(a);
-    if (o.integer("repetition_draw") == 1) {
-        throw OptionError("option 'repetition_draw': 1 would end every game at once; use 0 (off) "
-                          "or a count of at least 2");
-    }
-    return std::make_shared<const Russian>(std::move(o));
+    return build_variant<Russian>(option_specs(), options);
 }
 
 namespace {
@@ -246,7 +238,7 @@ private:
 
 GameRules Russian::game_rules() const {
     GameRules r;
-    r.repetition_draw = static_cast<int>(options().integer("repetition_draw"));
+    r.repetition_draw = repetition_draw_value(options());
     return r;
 }
 

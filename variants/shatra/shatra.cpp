@@ -204,8 +204,7 @@ std::vector<OptionSpec> option_specs() {
          "en-passant scope: narrow (with the ordinary capture), broad, or Shatrabase's (A21)"},
         {"tower_teleport", T::boolean, "false", {}, 0, 0,
          "a shatra on an enemy corner square may jump into the enemy fortress (A22)"},
-        {"repetition_draw", T::boolean, "true", {}, 0, 0,
-         "threefold repetition is a draw; for the game layer (A23)"},
+        repetition_draw_option("A23 (game layer)"),
         {"bare_biys_draw", T::boolean, "false", {}, 0, 0,
          "a game with only the two biys left is a draw; for the game layer (A23)"},
         {"move_limit", T::integer, "0", {}, 0, 1000,
@@ -250,9 +249,7 @@ Rules Rules::from(const RuleOptions& o) {
 }
 
 std::shared_ptr<const Variant> make(const std::vector<std::string>& options) {
-    RuleOptions o(option_specs());
-    for (const auto& a : options) o.set(a);
-    return std::make_shared<const Shatra>(std::move(o));
+    return build_variant<Shatra>(option_specs(), options);
 }
 
 Shatra::Shatra(RuleOptions options)
@@ -725,7 +722,7 @@ private:
 }  // namespace
 
 GameRules Shatra::game_rules() const {
-    return {options().flag("repetition_draw") ? 3 : 0, 0};
+    return {repetition_draw_value(options()), 0};
 }
 
 std::unique_ptr<Adjudicator> Shatra::make_adjudicator(const Position&) const {

@@ -202,7 +202,12 @@ Position Shatra::parse_position(std::string_view text) const {
                     std::size_t e = ff.value.find(',', b);
                     if (e == std::string::npos) e = ff.value.size();
                     if (e == b) malformed("empty square in field U", ff.offset + 1 + b);
-                    st.marked |= bit(square(std::string_view(ff.value).substr(b, e - b), ff.offset + 1 + b));
+                    const Vertex u = square(std::string_view(ff.value).substr(b, e - b), ff.offset + 1 + b);
+                    if (has(st.marked, u)) {
+                        malformed("square " + std::string(topology().name(u)) + " listed twice in field U",
+                                  ff.offset + 1 + b);
+                    }
+                    st.marked |= bit(u);
                     b = e + 1;
                 }
                 break;

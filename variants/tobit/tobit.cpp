@@ -98,8 +98,7 @@ std::vector<OptionSpec> option_specs() {
          "only the captures taking the most pieces are legal (R10, A4)"},
         {"tobit_reverts_off_back_row", T::boolean, "false", {}, 0, 0,
          "a tobit whose move ends off its promotion points becomes a hul (A7)"},
-        {"repetition_draw", T::integer, "3", {}, 0, 100,
-         "game layer: draw on the N-th occurrence of a position, 0 = off (E3)"},
+        repetition_draw_option("E3 (game layer)"),
         {"no_progress_draw_moves", T::integer, "15", {}, 0, 1000,
          "game layer: draw after N moves each without a capture or hul move, 0 = off (E4)"},
         {"bare_draw", T::boolean, "false", {}, 0, 0,
@@ -110,13 +109,7 @@ std::vector<OptionSpec> option_specs() {
 }
 
 std::shared_ptr<const Variant> make(BoardSize size, const std::vector<std::string>& options) {
-    RuleOptions o(option_specs());
-    for (const auto& a : options) o.set(a);
-    if (o.integer("repetition_draw") == 1) {  // as Russian: the start position is its 1st occurrence
-        throw OptionError("option 'repetition_draw': 1 would end every game at once; use 0 (off) "
-                          "or a count of at least 2");
-    }
-    return std::make_shared<const Tobit>(size, std::move(o));
+    return build_variant<Tobit>(option_specs(), options, size);
 }
 
 Tobit::Tobit(BoardSize size, RuleOptions options)

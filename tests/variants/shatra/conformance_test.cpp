@@ -25,4 +25,18 @@ TEST_SUITE("shatra") {
             tgtest::playouts(*shatratest::variant({option}), 6, 150);
         }
     }
+
+    TEST_CASE("a position with more than 1024 capture paths (P): lists, notation and make/unmake") {
+        // Sliders in contact: 237 moves U, over a thousand paths P (the move list once held 1024).
+        const char* fen = "W:WK50,Q10,R53,R39,Y57,Y24:BK61,8,45,30,43,15,14,9,41,34,26,20";
+        for (const char* option : {"slider_landing=continuing", "slider_landing=free"}) {
+            CAPTURE(option);
+            const auto v = shatratest::variant({option});
+            const tradgames::Position p = v->parse_position(fen);
+            tradgames::MoveList paths;
+            v->generate(p, paths, tradgames::Duplicates::all_paths);
+            CHECK(paths.size() > 1024);
+            tgtest::check_position(*v, p);
+        }
+    }
 }

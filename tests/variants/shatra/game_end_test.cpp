@@ -35,7 +35,7 @@ TEST_SUITE("shatra") {
         CHECK(g.result().reason == "no legal move");
     }
 
-    TEST_CASE("A23: threefold repetition is a draw by default, off with repetition_draw=false") {
+    TEST_CASE("A23: threefold repetition is a draw by default, off with repetition_draw=0") {
         const char* shuffle[] = {"52-51", "11-12", "51-52", "12-11", "52-51", "11-12", "51-52", "12-11"};
         Game on = game("W:WK52:BK11");
         for (int i = 0; i < 7; ++i) on.play(shuffle[i]);
@@ -43,7 +43,7 @@ TEST_SUITE("shatra") {
         on.play(shuffle[7]);  // the start position for the third time
         CHECK(on.result().outcome == Outcome::draw);
         CHECK(on.result().reason.find("repetition") != std::string::npos);
-        Game off = game("W:WK52:BK11", {"repetition_draw=false"});
+        Game off = game("W:WK52:BK11", {"repetition_draw=0"});
         for (const char* m : shuffle) off.play(m);
         CHECK_FALSE(off.result().over());
     }
@@ -66,7 +66,7 @@ TEST_SUITE("shatra") {
         g.play("12-11");  // 2 moves each, no capture
         CHECK(g.result().outcome == Outcome::draw);
         CHECK(g.result().reason == "move limit: 2 moves each without a capture (A23)");
-        Game off = game("W:WK52:BK11", {"repetition_draw=false"});
+        Game off = game("W:WK52:BK11", {"repetition_draw=0"});
         for (int i = 0; i < 40; ++i) off.play(i % 2 == 0 ? (i % 4 == 0 ? "52-51" : "51-52") : (i % 4 == 1 ? "11-12" : "12-11"));
         CHECK_FALSE(off.result().over());
     }

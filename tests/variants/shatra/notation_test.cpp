@@ -180,10 +180,20 @@ TEST_SUITE("shatra") {
               std::string::npos);
         CHECK(bad("W:WK45:BK10:Z1").find("unknown field 'Z1'") != std::string::npos);
         CHECK(bad("W:WK45:BK10:GW").find("returned_biy_is_reserve=false") != std::string::npos);
+        CHECK(bad("W:WK52:BK11:U52,52").find("square 52 listed twice in field U") != std::string::npos);
         CHECK_THROWS_AS((void)v->parse_position("W:WK63:BK10"), ParseError);
         CHECK_THROWS_AS((void)v->parse_position("W:WK53,K52:BK10"), PositionError);
         // The side to move may have lost its biy: the game is over (7).
         CHECK(tgtest::moves(*v, "B:WK52,16:B15").empty());
+    }
+
+    TEST_CASE("options: repetition_draw is a count as in the other variants; 1 is refused") {
+        CHECK(variant({"repetition_draw=0"})->game_rules().repetition_draw == 0);
+        CHECK(variant({"repetition_draw=4"})->game_rules().repetition_draw == 4);
+        CHECK(error_of([] { (void)variant({"repetition_draw=1"}); }).find("would end every game") !=
+              std::string::npos);
+        CHECK(error_of([] { (void)variant({"repetition_draw=true"}); }).find("not a whole number") !=
+              std::string::npos);
     }
 
     TEST_CASE("options: unknown names and bad values are rejected") {
@@ -212,7 +222,7 @@ TEST_SUITE("shatra") {
         CHECK(o.choice("delayed_promotion") == "automatic");
         CHECK(o.choice("en_passant") == "narrow");
         CHECK_FALSE(o.flag("tower_teleport"));
-        CHECK(o.flag("repetition_draw"));
+        CHECK(o.integer("repetition_draw") == 3);
         CHECK_FALSE(o.flag("bare_biys_draw"));
         CHECK(o.integer("move_limit") == 0);
         CHECK(o.specs().size() == 20);
