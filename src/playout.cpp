@@ -66,6 +66,9 @@ std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, Playout
         }
     }
     const GameResult& r = game.result();
+    const std::size_t length = game.ply();
+    if (stats.length_counts.size() <= length) stats.length_counts.resize(length + 1);
+    ++stats.length_counts[length];
     ++stats.games;
     ++stats.outcomes[static_cast<std::size_t>(r.outcome)];
     ++stats.reasons[{r.outcome, r.reason}];
@@ -83,6 +86,10 @@ void add_counts(PlayoutStats& to, const PlayoutStats& from) {
     to.forced_capture_positions += from.forced_capture_positions;
     if (to.captured.size() < from.captured.size()) to.captured.resize(from.captured.size());
     for (std::size_t k = 0; k < from.captured.size(); ++k) to.captured[k] += from.captured[k];
+    if (to.length_counts.size() < from.length_counts.size()) {
+        to.length_counts.resize(from.length_counts.size());
+    }
+    for (std::size_t k = 0; k < from.length_counts.size(); ++k) to.length_counts[k] += from.length_counts[k];
     for (std::size_t o = 0; o < to.outcomes.size(); ++o) to.outcomes[o] += from.outcomes[o];
     for (const auto& [key, n] : from.reasons) to.reasons[key] += n;
 }
@@ -92,9 +99,20 @@ std::optional<double> ratio(std::uint64_t num, std::uint64_t den) {
     return static_cast<double>(num) / static_cast<double>(den);
 }
 
-std::vector<std::uint32_t> sorted(std::vector<std::uint32_t> v) {
-    std::sort(v.begin(), v.end());
-    return v;
+/// The length of the game of 0-based rank r in increasing order of length.
+/// Precondition: r < total of counts.
+std::uint32_t length_at_rank(const std::vector<std::uint64_t>& counts, std::uint64_t r) {
+    for (std::size_t L = 0; L < counts.size(); ++L) {
+        if (r < counts[L]) return static_cast<std::uint32_t>(L);
+        r -= counts[L];
+    }
+    return static_cast<std::uint32_t>(counts.size());  // unreachable under the precondition
+}
+
+std::uint64_t total(const std::vector<std::uint64_t>& counts) {
+    std::uint64_t n = 0;
+    for (std::uint64_t c : counts) n += c;
+    return n;
 }
 
 }  // namespace
@@ -102,26 +120,27 @@ std::vector<std::uint32_t> sorted(std::vector<std::uint32_t> v) {
 std::optional<double> PlayoutStats::mean_length() const { return ratio(plies, games); }
 
 std::optional<double> PlayoutStats::median_length() const {
-    if (lengths.empty()) return std::nullopt;
-    const auto s = sorted(lengths);
-    const std::size_t n = s.size();
-    return n % 2 == 1 ? s[n / 2] : (static_cast<double>(s[n / 2 - 1]) + s[n / 2]) / 2;
+    const std::uint64_t n = total(length_counts);
+    if (n == 0) return std::nullopt;
+    if (n % 2 == 1) return length_at_rank(length_counts, n / 2);
+    return (static_cast<double>(length_at_rank(length_counts, n / 2 - 1)) +
+            length_at_rank(length_counts, n / 2)) / 2;
 }
 
 std::optional<std::uint32_t> PlayoutStats::p90_length() const {
-    if (lengths.empty()) return std::nullopt;
-    const auto s = sorted(lengths);
-    return s[(9 * s.size() + 9) / 10 - 1];  // rank ceil(0.9 n), 1-based
+    const std::uint64_t n = total(length_counts);
+    if (n == 0) return std::nullopt;
+    return length_at_rank(length_counts, (9 * n + 9) / 10 - 1);  // rank ceil(0.9 n), 1-based
 }
 
 std::optional<std::uint32_t> PlayoutStats::min_length() const {
-    if (lengths.empty()) return std::nullopt;
-    return *std::min_element(lengths.begin(), lengths.end());
+    if (total(length_counts) == 0) return std::nullopt;
+    return length_at_rank(length_counts, 0);
 }
 
 std::optional<std::uint32_t> PlayoutStats::max_length() const {
-    if (lengths.empty()) return std::nullopt;
-    return *std::max_element(lengths.begin(), lengths.end());
+    if (length_counts.empty()) return std::nullopt;
+    return static_cast<std::uint32_t>(length_counts.size() - 1);
 }
 
 std::optional<double> PlayoutStats::branching_factor() const { return ratio(legal_moves, plies); }
@@ -154,7 +173,7 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
     const auto t0 = std::chrono::steady_clock::now();
     PlayoutReport report;
     report.threads = threads;
-    report.stats.lengths.resize(options.games);
+    if (options.record_lengths) report.stats.lengths.resize(options.games);
     PlayoutStats counts;  // every worker's counts, added when it finishes
     std::atomic<std::uint64_t> next{0};
     std::atomic<std::uint64_t> done{0};
@@ -165,8 +184,8 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
     std::exception_ptr error;
 
     // Each worker counts on its own stack (no cache line shared with another worker while
-    // games run) and adds its counts under the mutex at the end; only lengths[i] is written
-    // in place, once per game.
+    // games run) and adds its counts under the mutex at the end; only lengths[i] (when
+    // recorded) is written in place, once per game.
     auto work = [&] {
         PlayoutStats acc;
         try {
@@ -175,7 +194,8 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
                 if (i >= options.games) break;
                 Rng rng = playout_rng(options.seed, i);
                 Game game(variant, options.start);
-                report.stats.lengths[i] = play_out(game, options.policy, rng, options.ply_cap, acc);
+                const std::uint32_t length = play_out(game, options.policy, rng, options.ply_cap, acc);
+                if (options.record_lengths) report.stats.lengths[i] = length;
                 done.fetch_add(1, std::memory_order_relaxed);
             }
         } catch (...) {

@@ -65,6 +65,9 @@ struct PlayoutOptions {
     /// "ply cap (N)". 0 = no cap beyond the variant's own rules. Applies on top of the
     /// variant's GameRules::ply_cap (the smaller one ends the game).
     int ply_cap = 1000;
+    /// Keep every game's length in PlayoutStats::lengths (4 bytes a game). Off by default: the
+    /// statistics need only the length histogram, whose size does not grow with the games.
+    bool record_lengths = false;
     /// Start position of every game; the variant's initial position if empty.
     std::optional<Position> start;
     /// Called on the calling thread about ten times a second while games run, and once at the
@@ -83,7 +86,11 @@ struct PlayoutStats {
     std::uint64_t games = 0;
     /// Plies played in all games (= positions counted).
     std::uint64_t plies = 0;
-    /// Length in plies of game i, for i in [0, games).
+    /// length_counts[L] = games that lasted L plies (the last element is non-zero unless the
+    /// vector is empty). Median, p90, min and max come from it.
+    std::vector<std::uint64_t> length_counts;
+    /// Length in plies of game i, for i in [0, games), with PlayoutOptions::record_lengths;
+    /// empty otherwise.
     std::vector<std::uint32_t> lengths;
     /// Sum over positions of the number of legal moves.
     std::uint64_t legal_moves = 0;

@@ -41,7 +41,7 @@ struct PlayoutArgs {
 
 void add_playout_args(CLI::App* cmd, PlayoutArgs& a) {
     cmd->add_option("--games,-n", a.games,
-                    "number of games (default 100); a run keeps 4 bytes per game")
+                    "number of games (default 100)")
         ->transform(decimal())
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
     cmd->add_option("--seed,-s", a.seed, "seed; equal seeds give equal statistics (default 1)")
@@ -128,6 +128,10 @@ json column_json(const Column& c, const PlayoutArgs& a) {
     const tg::PlayoutStats& s = c.report.stats;
     json hist = json::object();
     for (std::size_t k = 1; k < s.captured.size(); ++k) hist[std::to_string(k)] = s.captured[k];
+    json lengths = json::object();
+    for (std::size_t L = 0; L < s.length_counts.size(); ++L) {
+        if (s.length_counts[L] != 0) lengths[std::to_string(L)] = s.length_counts[L];
+    }
     json reasons = json::array();
     for (const auto& [key, n] : s.reasons) {
         reasons.push_back({{"outcome", tg::to_string(key.first)}, {"reason", key.second}, {"games", n}});
@@ -149,6 +153,7 @@ json column_json(const Column& c, const PlayoutArgs& a) {
                   {"p90", optional_json(s.p90_length())},
                   {"min", optional_json(s.min_length())},
                   {"max", optional_json(s.max_length())}}},
+                {"length_histogram", lengths},
                 {"branching_factor", optional_json(s.branching_factor())},
                 {"capture_share", optional_json(s.capture_share())},
                 {"forced_capture_share", optional_json(s.forced_capture_share())},

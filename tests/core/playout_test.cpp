@@ -21,6 +21,7 @@ PlayoutStats run(const std::string& fen, std::uint64_t games, std::uint64_t seed
     o.threads = threads;
     o.policy = policy;
     o.ply_cap = ply_cap;
+    o.record_lengths = true;
     if (!fen.empty()) o.start = v->parse_position(fen);
     return run_playouts(v, o).stats;
 }
@@ -29,6 +30,10 @@ PlayoutStats with_lengths(std::vector<std::uint32_t> lengths) {
     PlayoutStats s;
     s.games = lengths.size();
     s.plies = std::accumulate(lengths.begin(), lengths.end(), std::uint64_t{0});
+    for (std::uint32_t L : lengths) {
+        if (s.length_counts.size() <= L) s.length_counts.resize(L + 1);
+        ++s.length_counts[L];
+    }
     s.lengths = std::move(lengths);
     return s;
 }
@@ -47,6 +52,24 @@ TEST_SUITE("playout") {
         // Another seed plays other games: 60 game lengths all equal by chance is not credible.
         CHECK(run("", 60, 8, 2).lengths != one.lengths);
         CHECK(greedy.lengths != one.lengths);
+    }
+
+    TEST_CASE("the length histogram agrees with the recorded lengths; lengths are kept only on request") {
+        const PlayoutStats s = run("", 40, 5, 2);
+        std::vector<std::uint64_t> counts;
+        for (std::uint32_t L : s.lengths) {
+            if (counts.size() <= L) counts.resize(L + 1);
+            ++counts[L];
+        }
+        CHECK(counts == s.length_counts);
+        const auto v = make_variant("russian");
+        PlayoutOptions o;
+        o.games = 40;
+        o.seed = 5;
+        const PlayoutStats without = run_playouts(v, o).stats;
+        CHECK(without.lengths.empty());
+        CHECK(without.length_counts == s.length_counts);
+        CHECK(without.median_length() == s.median_length());
     }
 
     TEST_CASE("game i of a run does not depend on the number of games") {
