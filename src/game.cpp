@@ -14,6 +14,8 @@ std::string_view to_string(Outcome o) noexcept {
     return "ongoing";
 }
 
+std::optional<GameResult> Adjudicator::at_start(const Position&, bool) { return std::nullopt; }
+
 Game::Game(std::shared_ptr<const Variant> variant, std::optional<Position> start)
     : variant_(std::move(variant)) {
     positions_.push_back(start ? *start : variant_->initial_position());
@@ -34,11 +36,15 @@ void Game::evaluate() {
     legal_.clear();
     variant_->generate(now, legal_);
     GameResult& r = results_.back();
-    if (!moves_.empty() && adjudicators_.back()) {
-        const Position& before = positions_[positions_.size() - 2];
-        if (auto a = adjudicators_.back()->after_move(before, moves_.back(), now, !legal_.empty())) {
-            r = *a;
+    if (adjudicators_.back()) {
+        std::optional<GameResult> a;
+        if (moves_.empty()) {
+            a = adjudicators_.back()->at_start(now, !legal_.empty());
+        } else {
+            a = adjudicators_.back()->after_move(positions_[positions_.size() - 2], moves_.back(),
+                                                 now, !legal_.empty());
         }
+        if (a) r = *a;
     }
     if (!r.over() && legal_.empty()) {
         r = {win_for(~now.side_to_move()), "no legal move"};

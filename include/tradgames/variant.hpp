@@ -82,6 +82,9 @@ public:
     /// move (a rule may want to name the reason of a loss itself, e.g. a captured biy).
     virtual std::optional<GameResult> after_move(const Position& before, const Move& m,
                                                  const Position& after, bool has_moves) = 0;
+    /// Called once for the start position of a game (a set-up position may already be
+    /// decided, e.g. bare biys); returns a result if a rule ends the game there. Default: none.
+    virtual std::optional<GameResult> at_start(const Position& start, bool has_moves);
 };
 
 /// What reading a position string checks beyond its grammar (fen.hpp): used by

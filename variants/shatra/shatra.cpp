@@ -698,10 +698,7 @@ public:
         if (after.pieces(~mover, biy) == 0 && before.pieces(~mover, biy) != 0) {
             return GameResult{win_for(mover), "biy captured"};  // 7
         }
-        if (bare_biys_ && after.pieces(Color::white) == after.pieces(Color::white, biy) &&
-            after.pieces(Color::black) == after.pieces(Color::black, biy)) {
-            return GameResult{Outcome::draw, "bare biys (A23)"};
-        }
+        if (auto r = bare(after)) return r;
         // A free promotion (A19 b: a quiet "move" from a square to itself) is not a move of a
         // side: it neither counts nor resets.
         const bool free_promotion = m.kind == MoveKind::quiet && m.from == m.to;
@@ -713,7 +710,18 @@ public:
         return std::nullopt;
     }
 
+    std::optional<GameResult> at_start(const Position& start, bool) override { return bare(start); }
+
 private:
+    /// A23: only the two biys are left.
+    std::optional<GameResult> bare(const Position& p) const {
+        if (bare_biys_ && p.pieces(Color::white) == p.pieces(Color::white, biy) &&
+            p.pieces(Color::black) == p.pieces(Color::black, biy)) {
+            return GameResult{Outcome::draw, "bare biys (A23)"};
+        }
+        return std::nullopt;
+    }
+
     bool bare_biys_;
     long limit_;
     long plies_without_capture_ = 0;

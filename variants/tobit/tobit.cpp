@@ -228,14 +228,22 @@ public:
             return GameResult{Outcome::draw, "E4: " + std::to_string(rules_.no_progress_draw_moves) +
                                                  " moves each without a capture or a hul move"};
         }
-        if (rules_.bare_draw && count(after.pieces(Color::white)) == 1 &&
-            count(after.pieces(Color::black)) == 1) {
+        return bare(after);
+    }
+    std::optional<GameResult> at_start(const Position& start, bool has_moves) override {
+        return has_moves ? bare(start) : std::nullopt;
+    }
+
+private:
+    /// E5: each side has exactly one piece.
+    std::optional<GameResult> bare(const Position& p) const {
+        if (rules_.bare_draw && count(p.pieces(Color::white)) == 1 &&
+            count(p.pieces(Color::black)) == 1) {
             return GameResult{Outcome::draw, "E5: one piece each"};
         }
         return std::nullopt;
     }
 
-private:
     EndRules rules_;
     long quiet_plies_ = 0;
 };

@@ -71,3 +71,10 @@ TEST_SUITE("shatra") {
         CHECK_FALSE(off.result().over());
     }
 }
+
+TEST_SUITE("shatra") {
+    TEST_CASE("A23: a set-up position with bare biys is drawn at once when the option is on") {
+        CHECK(game("W:WK52:BK11", {"bare_biys_draw=true"}).result().reason == "bare biys (A23)");
+        CHECK_FALSE(game("W:WK52:BK11").result().over());
+    }
+}

@@ -79,12 +79,14 @@ TEST_SUITE("tobit") {
     }
 
     TEST_CASE("E5: bare draw only when switched on") {
-        Game on = shuffle_game({"bare_draw=true"});
-        on.play("1-7");
+        // The tobit 22 takes the hul 29 (landing 35): one piece each remains.
+        Game on = shuffle_game({"bare_draw=true"}, "W:WK22:B29,K38");
+        CHECK_FALSE(on.result().over());
+        on.play("22:35");
         CHECK(on.result().outcome == Outcome::draw);
         CHECK(on.result().reason == "E5: one piece each");
-        Game off = shuffle_game({});
-        off.play("1-7");
+        Game off = shuffle_game({}, "W:WK22:B29,K38");
+        off.play("22:35");
         CHECK_FALSE(off.result().over());
     }
 
@@ -96,5 +98,12 @@ TEST_SUITE("tobit") {
         CHECK(g.result().outcome == Outcome::draw);
         CHECK(g.result().reason == "ply cap (3)");
         CHECK_THROWS_AS(g.play("32-38"), IllegalMoveError);
+    }
+}
+
+TEST_SUITE("tobit") {
+    TEST_CASE("E5: a set-up position with one piece each is drawn at once with bare_draw") {
+        CHECK(shuffle_game({"bare_draw=true"}).result().reason == "E5: one piece each");
+        CHECK_FALSE(shuffle_game({}).result().over());
     }
 }
