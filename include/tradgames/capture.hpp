@@ -98,6 +98,34 @@ struct CaptureRules {
     /// Derived: 1 + the highest kind that captures (kinds above it are skipped).
     int kind_count = max_kinds;
 
+    /// One short leap available on the empty board: over the neighbour `over` to `to`.
+    struct ShortJump {
+        Vertex over = no_vertex;
+        Vertex to = no_vertex;
+    };
+    /// Derived table for short-leaping kinds: the first jumps a piece of kind k on v could
+    /// make ([k][v][0..short_jump_count[k][v])), so that a piece without an enemy next to an
+    /// empty vertex is skipped without starting a search. Empty until compile().
+    std::array<std::array<std::array<ShortJump, direction_count>, max_vertices>, max_kinds>
+        short_jumps{};
+    std::array<std::array<std::uint8_t, max_vertices>, max_kinds> short_jump_count{};
+    /// Set by compile(): the derived tables are filled.
+    bool compiled = false;
+
+    /// Whether a short-leaping piece of kind k on v has an enemy (in `enemy`) with an empty
+    /// vertex (not in `occupied`, or its own origin) behind it: necessary for it to capture. Always true before
+    /// compile() and for long-leaping kinds.
+    [[nodiscard]] bool may_jump(Kind k, Vertex v, Mask enemy, Mask occupied) const noexcept {
+        if (!compiled || kinds[k].leap != Leap::short_leap) return true;
+        const auto& jumps = short_jumps[k][v];
+        const int n = short_jump_count[k][v];
+        for (int i = 0; i < n; ++i) {
+            const ShortJump j = jumps[static_cast<std::size_t>(i)];
+            if (has(enemy, j.over) && (j.to == v || !has(occupied, j.to))) return true;
+        }
+        return false;
+    }
+
     /// Fills `reach` and `kind_count` from the board and `kinds`; call after setting `kinds`.
     /// Lets the generator skip pieces that have no enemy within reach.
     void compile(const Topology& t) noexcept {
@@ -117,8 +145,19 @@ struct CaptureRules {
                     for (std::size_t i = 0; i < n; ++i) m |= bit(ray[i]);
                 }
                 reach[static_cast<std::size_t>(k)][v] = m;
+                std::uint8_t n = 0;
+                for (int d = 0; d < direction_count; ++d) {
+                    if (((kinds[static_cast<std::size_t>(k)].directions >> d) & 1U) == 0) continue;
+                    const Vertex over = t.neighbour(v, static_cast<Direction>(d));
+                    if (over == no_vertex) continue;
+                    const Vertex to = t.neighbour(over, static_cast<Direction>(d));
+                    if (to == no_vertex) continue;
+                    short_jumps[static_cast<std::size_t>(k)][v][n++] = ShortJump{over, to};
+                }
+                short_jump_count[static_cast<std::size_t>(k)][v] = n;
             }
         }
+        compiled = true;
     }
 };
 
@@ -203,8 +242,9 @@ public:
                               std::size_t dedup_from = npos) {
         const std::size_t before = out.size();
         const Piece p = pos.at(from);
-        if (rules_.kinds[p.kind()].directions == 0 ||
-            (rules_.reach[p.kind()][from] & pos.pieces(~p.color())) == 0) {
+        const Mask enemy = pos.pieces(~p.color());
+        if (rules_.kinds[p.kind()].directions == 0 || (rules_.reach[p.kind()][from] & enemy) == 0 ||
+            !rules_.may_jump(p.kind(), from, enemy, pos.occupied())) {
             return 0;  // no enemy piece within reach (CaptureRules::compile)
         }
         start(pos, from, p, &out, dup, dedup_from == npos ? before : dedup_from);
@@ -229,7 +269,11 @@ public:
     /// True if the piece on `from` (of the side to move) has at least one jump.
     [[nodiscard]] bool can_capture(const Position& pos, Vertex from) {
         const Piece p = pos.at(from);
-        if ((rules_.reach[p.kind()][from] & pos.pieces(~p.color())) == 0) return false;
+        const Mask enemy = pos.pieces(~p.color());
+        if ((rules_.reach[p.kind()][from] & enemy) == 0 ||
+            !rules_.may_jump(p.kind(), from, enemy, pos.occupied())) {
+            return false;
+        }
         start(pos, from, p, nullptr, Duplicates::all_paths, 0);
         return has_jump(from, p.kind(), -1);
     }

@@ -150,10 +150,17 @@ inline void apply_move(Position& p, const Move& m, Undo& u) {
     u.state = p.state();
     u.captured.clear();
     u.changed.clear();
-    const Piece moved = p.remove(m.from);
+    const Piece moved = p.at(m.from);
     u.moved = moved;
+    // Captured pieces go first: under immediate removal a later jump may land on the vertex of
+    // an earlier victim.
     for (Vertex c : m.captured) u.captured.push_back(p.remove(c));
-    p.put(m.to, m.promotion == no_kind ? moved : Piece(moved.color(), m.promotion));
+    if (m.promotion == no_kind && m.from != m.to) {
+        p.move_piece(m.from, m.to);
+    } else {
+        p.remove(m.from);
+        p.put(m.to, m.promotion == no_kind ? moved : Piece(moved.color(), m.promotion));
+    }
     p.flip_side();
 }
 
@@ -168,14 +175,19 @@ inline void change_piece(Position& p, Undo& u, Vertex v, Piece now) {
 /// Undoes apply_move and every change_piece made since, restoring placement, side, state and
 /// hash exactly. Precondition: p is the position right after the move and its side effects.
 inline void revert_move(Position& p, const Move& m, const Undo& u) {
+    // The saved hash is restored at the end, so the steps in between leave it alone.
     for (auto it = u.changed.rbegin(); it != u.changed.rend(); ++it) {
-        if (!p.at(it->first).empty()) p.remove(it->first);
-        if (!it->second.empty()) p.put(it->first, it->second);
+        if (!p.at(it->first).empty()) p.remove_unhashed(it->first);
+        if (!it->second.empty()) p.put_unhashed(it->first, it->second);
     }
-    p.flip_side();
-    p.remove(m.to);
-    for (std::size_t i = m.captured.size(); i-- > 0;) p.put(m.captured[i], u.captured[i]);
-    p.put(m.from, u.moved);
+    p.flip_side_unhashed();
+    if (m.promotion == no_kind && m.from != m.to) {
+        p.move_piece_unhashed(m.to, m.from);
+    } else {
+        p.remove_unhashed(m.to);
+        p.put_unhashed(m.from, u.moved);
+    }
+    for (std::size_t i = m.captured.size(); i-- > 0;) p.put_unhashed(m.captured[i], u.captured[i]);
     p.restore(u.state, u.hash);
 }
 

@@ -3,6 +3,8 @@
 // caller's MoveList.
 #pragma once
 
+#include <array>
+
 #include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
 #include "tradgames/topology.hpp"
@@ -23,16 +25,37 @@ inline Move& add_quiet(MoveList& out, Vertex from, Vertex to, Kind promotion = n
     return m;
 }
 
-/// Appends a step from `from` to each empty neighbour in the directions ds that lies in
-/// `allowed` (default: every vertex; Shatra bars a side's own fortress while its temdek is on).
-/// A step ending in promotion_zone promotes the piece to promotes_to (when that is not no_kind).
-inline void add_steps(const Topology& t, const Position& pos, Vertex from, DirectionSet ds,
-                      MoveList& out, Mask promotion_zone = 0, Kind promotes_to = no_kind,
+/// The steps of one piece kind as a table: for each vertex, its neighbours in a fixed set of
+/// directions, as a mask. Built once per variant from the topology, so that generating steps
+/// is a mask operation instead of a walk over directions.
+class StepTable {
+public:
+    /// No steps anywhere.
+    StepTable() = default;
+    /// The neighbours of every vertex of t in the directions ds.
+    StepTable(const Topology& t, DirectionSet ds) noexcept {
+        for (Vertex v = 0; v < t.size(); ++v) {
+            for_each_direction(ds, [&](Direction d) {
+                const Vertex w = t.neighbour(v, d);
+                if (w != no_vertex) targets_[v] |= bit(w);
+            });
+        }
+    }
+    /// The neighbours of v in the table's directions. Precondition: v < max_vertices.
+    [[nodiscard]] Mask operator[](Vertex v) const noexcept { return targets_[v]; }
+
+private:
+    std::array<Mask, max_vertices> targets_{};
+};
+
+/// Appends a step from `from` to each empty neighbour in `steps` that lies in `allowed`
+/// (default: every vertex; Shatra bars a side's own fortress while its temdek is on), in order
+/// of destination vertex. A step ending in promotion_zone promotes the piece to promotes_to
+/// (when that is not no_kind).
+inline void add_steps(const StepTable& steps, const Position& pos, Vertex from, MoveList& out,
+                      Mask promotion_zone = 0, Kind promotes_to = no_kind,
                       Mask allowed = ~Mask{0}) {
-    const Mask occ = pos.occupied();
-    for_each_direction(ds, [&](Direction d) {
-        const Vertex to = t.neighbour(from, d);
-        if (to == no_vertex || has(occ, to) || !has(allowed, to)) return;
+    for_each_vertex(steps[from] & ~pos.occupied() & allowed, [&](Vertex to) {
         add_quiet(out, from, to, has(promotion_zone, to) ? promotes_to : no_kind);
     });
 }

@@ -57,7 +57,9 @@ public:
     /// Vertices occupied by side c.
     [[nodiscard]] Mask pieces(Color c) const noexcept { return by_color_[index(c)]; }
     /// Vertices occupied by pieces of side c and kind k. Precondition: k < max_kinds.
-    [[nodiscard]] Mask pieces(Color c, Kind k) const noexcept { return by_kind_[index(c)][k]; }
+    [[nodiscard]] Mask pieces(Color c, Kind k) const noexcept {
+        return by_code_[Piece(c, k).code()];
+    }
     /// Side to move.
     [[nodiscard]] Color side_to_move() const noexcept { return side_; }
     /// Variant state.
@@ -67,19 +69,20 @@ public:
 
     /// Places p on v. Preconditions: v is empty, p is not empty.
     void put(Vertex v, Piece p) noexcept {
-        board_[v] = p;
-        by_color_[index(p.color())] |= bit(v);
-        by_kind_[index(p.color())][p.kind()] |= bit(v);
+        put_unhashed(v, p);
         hash_ ^= zobrist::keys.piece[v][p.code()];
     }
     /// Removes and returns the piece on v. Precondition: v is occupied.
     Piece remove(Vertex v) noexcept {
-        const Piece p = board_[v];
-        board_[v] = Piece{};
-        by_color_[index(p.color())] &= ~bit(v);
-        by_kind_[index(p.color())][p.kind()] &= ~bit(v);
+        const Piece p = remove_unhashed(v);
         hash_ ^= zobrist::keys.piece[v][p.code()];
         return p;
+    }
+    /// Moves the piece on `from` to the empty vertex `to` (one update of each mask instead of
+    /// a remove and a put). Preconditions: from is occupied, to is empty, from != to.
+    void move_piece(Vertex from, Vertex to) noexcept {
+        const Piece p = move_piece_unhashed(from, to);
+        hash_ ^= zobrist::keys.piece[from][p.code()] ^ zobrist::keys.piece[to][p.code()];
     }
     /// Sets the side to move.
     void set_side_to_move(Color c) noexcept {
@@ -90,6 +93,35 @@ public:
         side_ = ~side_;
         hash_ ^= zobrist::keys.black_to_move;
     }
+
+    /// For undo code that ends with restore(): put, remove and flip_side without updating the
+    /// hash (restore() sets the saved one). Same preconditions as put, remove and flip_side;
+    /// the hash is stale until restore().
+    void put_unhashed(Vertex v, Piece p) noexcept {
+        board_[v] = p;
+        by_color_[index(p.color())] |= bit(v);
+        by_code_[p.code()] |= bit(v);
+    }
+    /// See put_unhashed.
+    Piece remove_unhashed(Vertex v) noexcept {
+        const Piece p = board_[v];
+        board_[v] = Piece{};
+        by_color_[index(p.color())] &= ~bit(v);
+        by_code_[p.code()] &= ~bit(v);
+        return p;
+    }
+    /// See put_unhashed. Returns the piece moved.
+    Piece move_piece_unhashed(Vertex from, Vertex to) noexcept {
+        const Piece p = board_[from];
+        board_[from] = Piece{};
+        board_[to] = p;
+        const Mask both = bit(from) | bit(to);
+        by_color_[index(p.color())] ^= both;
+        by_code_[p.code()] ^= both;
+        return p;
+    }
+    /// See put_unhashed.
+    void flip_side_unhashed() noexcept { side_ = ~side_; }
     /// Replaces the variant state.
     void set_state(const PositionState& s) noexcept {
         hash_ ^= state_.hash() ^ s.hash();
@@ -118,7 +150,8 @@ public:
 private:
     std::array<Piece, max_vertices> board_{};
     std::array<Mask, 2> by_color_{};
-    std::array<std::array<Mask, max_kinds>, 2> by_kind_{};
+    /// Occupancy per piece (side and kind), indexed by Piece::code() (entry 0 unused).
+    std::array<Mask, 16> by_code_{};
     Color side_ = Color::white;
     PositionState state_{};
     std::uint64_t hash_ = 0;

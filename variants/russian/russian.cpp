@@ -272,7 +272,8 @@ Russian::Russian(RuleOptions options)
     rules_.promote_mid_capture = true;     // KOD 1.5.15
     rules_.removal = Removal::end_of_move;  // Turkish strike, russian.md 1.4.6
     rules_.compile(t);
-    man_steps_ = {dirs(Direction::ne, Direction::nw), dirs(Direction::se, Direction::sw)};
+    man_steps_ = {StepTable(t, dirs(Direction::ne, Direction::nw)),
+                  StepTable(t, dirs(Direction::se, Direction::sw))};
     for (Color c : {Color::white, Color::black}) {
         position_rules_.forbidden[index(c)][man] = rules_.promotion_zone[index(c)];
     }
@@ -300,13 +301,11 @@ void Russian::generate_moves(const Position& pos, MoveList& out, Duplicates dup)
     const Topology& t = topology();
     const Color side = pos.side_to_move();
     const Mask zone = rules_.promotion_zone[index(side)];
-    for_each_vertex(pos.pieces(side), [&](Vertex v) {
-        if (pos.at(v).kind() == man) {
-            add_steps(t, pos, v, man_steps_[index(side)], out, zone, king);
-        } else {
-            add_slides(t, pos, v, diagonal_dirs, out);
-        }
+    // Men, then kings: the piece kind is known per mask, without reading the board.
+    for_each_vertex(pos.pieces(side, man), [&](Vertex v) {
+        add_steps(man_steps_[index(side)], pos, v, out, zone, king);
     });
+    for_each_vertex(pos.pieces(side, king), [&](Vertex v) { add_slides(t, pos, v, diagonal_dirs, out); });
 }
 
 bool Russian::writes_landing(const Position& pos, const Move& m, std::size_t i) const {

@@ -27,6 +27,7 @@
 
 #include "tradgames/board_graph.hpp"
 #include "tradgames/capture.hpp"
+#include "tradgames/movegen.hpp"
 #include "tradgames/options.hpp"
 #include "tradgames/variant.hpp"
 
@@ -89,7 +90,7 @@ protected:
 private:
     CaptureRules rules_{};
     CaptureHooks hooks_{};
-    std::array<DirectionSet, 2> man_steps_{};
+    std::array<StepTable, 2> man_steps_{};
     PositionRules position_rules_{};
 };
 

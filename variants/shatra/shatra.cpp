@@ -281,6 +281,7 @@ Shatra::Shatra(RuleOptions options)
     capture_rules_.removal = rules_.capture_removal;                       // 5.6, A16
     capture_rules_.every_landing_distinct = true;  // P: a move is its landing sequence (8, 11)
     capture_rules_.compile(t);
+    biy_steps_ = StepTable(t, all_dirs);
     high_road_ = t.zone_mask(high_road);
     for (Color c : {Color::white, Color::black}) {
         SideSquares& s = side_[index(c)];
@@ -413,7 +414,7 @@ void Shatra::add_ordinary_moves(const Position& pos, Vertex v, MoveList& out) co
             add_shatra_steps(pos, v, allowed, out);
             break;
         case biy:
-            add_steps(t, pos, v, all_dirs, out, 0, no_kind, allowed);
+            add_steps(biy_steps_, pos, v, out, 0, no_kind, allowed);
             break;
         default:  // batyr, tura, yalkyn move along their capture lines (3.2-3.4)
             add_slides(t, pos, v, capture_rules_.kinds[p.kind()].directions, out, allowed);

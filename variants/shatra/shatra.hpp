@@ -36,6 +36,7 @@
 #include "tradgames/board_graph.hpp"
 #include "tradgames/board_style.hpp"
 #include "tradgames/capture.hpp"
+#include "tradgames/movegen.hpp"
 #include "tradgames/options.hpp"
 #include "tradgames/variant.hpp"
 
@@ -251,6 +252,8 @@ private:
 
     Rules rules_{};
     CaptureRules capture_rules_{};
+    /// The biy's steps: one square in any of the 8 directions (3.1).
+    StepTable biy_steps_{};
     std::array<SideSquares, 2> side_{};
     Mask high_road_ = 0;
 };

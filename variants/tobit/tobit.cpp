@@ -141,8 +141,8 @@ Tobit::Tobit(BoardSize size, RuleOptions options)
     majority_ = o.flag("majority_capture");                                     // R10, A4
     hooks_.promotion_zone = rules_.promotion_zone;
     hooks_.reverts = o.flag("tobit_reverts_off_back_row");  // A7
-    hul_steps_ = {dirs(Direction::n, Direction::e, Direction::w),
-                  dirs(Direction::s, Direction::e, Direction::w)};  // R2: never backward
+    hul_steps_ = {StepTable(t, dirs(Direction::n, Direction::e, Direction::w)),
+                  StepTable(t, dirs(Direction::s, Direction::e, Direction::w))};  // R2: never backward
     for (Color c : {Color::white, Color::black}) {
         position_rules_.forbidden[index(c)][hul] = rules_.promotion_zone[index(c)];  // R13
     }
@@ -176,7 +176,7 @@ void Tobit::generate_moves(const Position& pos, MoveList& out, Duplicates dup) c
     const Mask zone = rules_.promotion_zone[index(side)];
     for_each_vertex(pos.pieces(side), [&](Vertex v) {
         if (pos.at(v).kind() == hul) {
-            add_steps(t, pos, v, hul_steps_[index(side)], out, zone, tobit);  // R2, R13
+            add_steps(hul_steps_[index(side)], pos, v, out, zone, tobit);  // R2, R13
             return;
         }
         const std::size_t slides = out.size();

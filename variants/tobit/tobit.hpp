@@ -37,6 +37,7 @@
 #include "tradgames/board_graph.hpp"
 #include "tradgames/board_style.hpp"
 #include "tradgames/capture.hpp"
+#include "tradgames/movegen.hpp"
 #include "tradgames/options.hpp"
 #include "tradgames/variant.hpp"
 
@@ -151,7 +152,7 @@ private:
     CaptureRules rules_{};
     Hooks hooks_{};
     bool majority_ = false;
-    std::array<DirectionSet, 2> hul_steps_{};
+    std::array<StepTable, 2> hul_steps_{};
     PositionRules position_rules_{};
     EndRules end_rules_{};
 };
