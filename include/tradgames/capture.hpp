@@ -229,8 +229,15 @@ public:
     std::size_t generate(const Position& pos, MoveList& out, Duplicates dup) {
         const std::size_t before = out.size();
         const Color side = pos.side_to_move();
+        const Mask enemy = pos.pieces(~side);
+        const Mask occupied = pos.occupied();
         for (Kind k = 0; k < rules_.kind_count; ++k) {
-            for_each_vertex(pos.pieces(side, k), [&](Vertex v) { generate_from(pos, v, out, dup); });
+            if (rules_.kinds[k].directions == 0) continue;
+            for_each_vertex(pos.pieces(side, k), [&](Vertex v) {
+                if (!may_start(k, v, enemy, occupied)) return;
+                start(pos, v, Piece(side, k), &out, dup, out.size());
+                extend(v, k, -1);
+            });
         }
         return out.size() - before;
     }
@@ -242,10 +249,9 @@ public:
                               std::size_t dedup_from = npos) {
         const std::size_t before = out.size();
         const Piece p = pos.at(from);
-        const Mask enemy = pos.pieces(~p.color());
-        if (rules_.kinds[p.kind()].directions == 0 || (rules_.reach[p.kind()][from] & enemy) == 0 ||
-            !rules_.may_jump(p.kind(), from, enemy, pos.occupied())) {
-            return 0;  // no enemy piece within reach (CaptureRules::compile)
+        if (rules_.kinds[p.kind()].directions == 0 ||
+            !may_start(p.kind(), from, pos.pieces(~p.color()), pos.occupied())) {
+            return 0;
         }
         start(pos, from, p, &out, dup, dedup_from == npos ? before : dedup_from);
         extend(from, p.kind(), -1);
@@ -269,17 +275,19 @@ public:
     /// True if the piece on `from` (of the side to move) has at least one jump.
     [[nodiscard]] bool can_capture(const Position& pos, Vertex from) {
         const Piece p = pos.at(from);
-        const Mask enemy = pos.pieces(~p.color());
-        if ((rules_.reach[p.kind()][from] & enemy) == 0 ||
-            !rules_.may_jump(p.kind(), from, enemy, pos.occupied())) {
-            return false;
-        }
+        if (!may_start(p.kind(), from, pos.pieces(~p.color()), pos.occupied())) return false;
         start(pos, from, p, nullptr, Duplicates::all_paths, 0);
         return has_jump(from, p.kind(), -1);
     }
 
 private:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+    /// Cheap necessary condition for a piece of kind k on v to capture: an enemy piece within
+    /// reach and, for a short leaper, one next to an empty vertex (CaptureRules::compile).
+    [[nodiscard]] bool may_start(Kind k, Vertex v, Mask enemy, Mask occupied) const noexcept {
+        return (rules_.reach[k][v] & enemy) != 0 && rules_.may_jump(k, v, enemy, occupied);
+    }
 
     void start(const Position& pos, Vertex from, Piece p, MoveList* out, Duplicates dup,
                std::size_t dedup_from) noexcept {
