@@ -113,8 +113,8 @@ struct CaptureRules {
     bool compiled = false;
 
     /// Whether a short-leaping piece of kind k on v has an enemy (in `enemy`) with an empty
-    /// vertex (not in `occupied`, or its own origin) behind it: necessary for it to capture. Always true before
-    /// compile() and for long-leaping kinds.
+    /// vertex (not in `occupied`, or v itself) behind it: necessary for it to capture. Always
+    /// true before compile() and for long-leaping kinds.
     [[nodiscard]] bool may_jump(Kind k, Vertex v, Mask enemy, Mask occupied) const noexcept {
         if (!compiled || kinds[k].leap != Leap::short_leap) return true;
         const auto& jumps = short_jumps[k][v];
@@ -126,35 +126,32 @@ struct CaptureRules {
         return false;
     }
 
-    /// Fills `reach` and `kind_count` from the board and `kinds`; call after setting `kinds`.
-    /// Lets the generator skip pieces that have no enemy within reach.
+    /// Fills the derived tables (`reach`, `short_jumps`, `kind_count`) from the board and
+    /// `kinds`; call after setting `kinds`. They let the generator skip pieces that cannot
+    /// capture without starting a search.
     void compile(const Topology& t) noexcept {
         kind_count = 0;
         for (int k = 0; k < max_kinds; ++k) {
             if (kinds[static_cast<std::size_t>(k)].directions != 0) kind_count = k + 1;
         }
-        for (int k = 0; k < max_kinds; ++k) {
+        for (std::size_t k = 0; k < max_kinds; ++k) {
+            const PieceCaptureRule& r = kinds[k];
             for (Vertex v = 0; v < t.size(); ++v) {
                 Mask m = 0;
-                for (int d = 0; d < direction_count; ++d) {
-                    if (((kinds[static_cast<std::size_t>(k)].directions >> d) & 1U) == 0) continue;
-                    const auto ray = t.ray(v, static_cast<Direction>(d));
-                    if (ray.size() < 2) continue;  // no vertex behind a victim
-                    const std::size_t n =
-                        kinds[static_cast<std::size_t>(k)].leap == Leap::short_leap ? 1 : ray.size() - 1;
+                std::uint8_t jumps = 0;
+                for_each_direction(r.directions, [&](Direction d) {
+                    // The short leap as find_jump takes it: over the neighbour to its neighbour.
+                    const Vertex over = t.neighbour(v, d);
+                    if (over == no_vertex) return;
+                    const Vertex to = t.neighbour(over, d);
+                    if (to != no_vertex) short_jumps[k][v][jumps++] = ShortJump{over, to};
+                    const auto ray = t.ray(v, d);
+                    if (ray.size() < 2) return;  // no vertex behind a victim
+                    const std::size_t n = r.leap == Leap::short_leap ? 1 : ray.size() - 1;
                     for (std::size_t i = 0; i < n; ++i) m |= bit(ray[i]);
-                }
-                reach[static_cast<std::size_t>(k)][v] = m;
-                std::uint8_t n = 0;
-                for (int d = 0; d < direction_count; ++d) {
-                    if (((kinds[static_cast<std::size_t>(k)].directions >> d) & 1U) == 0) continue;
-                    const Vertex over = t.neighbour(v, static_cast<Direction>(d));
-                    if (over == no_vertex) continue;
-                    const Vertex to = t.neighbour(over, static_cast<Direction>(d));
-                    if (to == no_vertex) continue;
-                    short_jumps[static_cast<std::size_t>(k)][v][n++] = ShortJump{over, to};
-                }
-                short_jump_count[static_cast<std::size_t>(k)][v] = n;
+                });
+                reach[k][v] = m;
+                short_jump_count[k][v] = jumps;
             }
         }
         compiled = true;
