@@ -563,7 +563,7 @@ private:
     Mask occupied_ = 0;
     Mask enemy_ = 0;
     const std::array<DirectionSet, max_kinds>* directions_ = nullptr;  // the side's, by kind
-    std::array<Mask, max_kinds> allowed_{};  // victims each kind may take (victim filter)
+    std::array<Mask, max_kinds> allowed_;  // victims each kind may take; set in start() when filtering
     Mask captured_ = 0;
     Mask block_ = 0;    // vertices a jump cannot pass or land on
     Mask victims_ = 0;  // enemy pieces not yet captured
