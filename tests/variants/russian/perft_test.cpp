@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "support/helpers.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/perft.hpp"
 
 using tradgames::Duplicates;

@@ -1,6 +1,7 @@
 // Tobit perft from the initial position, variants/tobit/RULES.md §7.1 (d1-d4, both boards, default
 // options). Those rows come from an independent reference generator, and no duplicate capture
 // occurs at these depths, so U and P must both give them.
+#include "tradgames/registry.hpp"
 #include <doctest/doctest.h>
 
 #include <cstdint>
