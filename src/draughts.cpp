@@ -120,8 +120,9 @@ BoardGraph rectangular_board(const DraughtsDescriptor& d) {
     return g;
 }
 
-int vertex_count(const DraughtsDescriptor& d) {
-    const DraughtsBoard& b = d.board;
+}  // namespace
+
+int draughts_vertex_count(const DraughtsBoard& b) noexcept {
     if (b.shape == DraughtsBoard::Shape::chols) return b.width * (b.height + 2) + 2 * b.height;
     int n = 0;
     for (int r = 0; r < b.height; ++r) {
@@ -129,6 +130,10 @@ int vertex_count(const DraughtsDescriptor& d) {
     }
     return n;
 }
+
+namespace {
+
+int vertex_count(const DraughtsDescriptor& d) { return draughts_vertex_count(d.board); }
 
 // Compiled boards are shared between variants with the same board and notation.
 std::shared_ptr<const Topology> shared_topology(const DraughtsDescriptor& d) {

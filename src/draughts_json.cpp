@@ -472,9 +472,13 @@ DraughtsDescriptor read_descriptor(const json& j, const Reader& rd) {
     // Cross-field checks: the board must hold the set-up.
     const int rows = d.board.shape == DraughtsBoard::Shape::chols ? d.board.height + 2 : d.board.height;
     if (2 * (d.setup_rows + d.setup_offset) > rows) {
-        rd.fail("setup.rows", std::to_string(d.setup_rows) + " rows a side (after " +
-                                  std::to_string(d.setup_offset) + " empty) do not fit on " +
-                                  std::to_string(rows) + " rows");
+        rd.fail("setup.rows", std::to_string(d.setup_rows) + " rows a side" +
+                                  (d.setup_offset > 0 ? " after " + std::to_string(d.setup_offset) + " empty" : "") +
+                                  " do not fit on " + std::to_string(rows) + " rows");
+    }
+    if (const int n = draughts_vertex_count(d.board); n > max_vertices) {
+        rd.fail("board", "the board has " + std::to_string(n) + " squares; this build holds at most " +
+                             std::to_string(max_vertices) + " (configure with -DTRADGAMES_MAX_VERTICES=128)");
     }
     if (d.board.shape == DraughtsBoard::Shape::chols && (d.board.width > 12 || d.board.height > 12)) {
         rd.fail("board", "a chols board has at most 12 lines each way");

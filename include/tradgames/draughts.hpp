@@ -216,6 +216,9 @@ using DescriptorLookup = std::function<std::optional<std::string>(std::string_vi
 [[nodiscard]] DraughtsDescriptor apply_draughts_options(const DraughtsDescriptor& d,
                                                          const std::vector<std::string>& options);
 
+/// The number of vertices (playable squares or points) of a board.
+[[nodiscard]] int draughts_vertex_count(const DraughtsBoard& b) noexcept;
+
 /// The board graph of a descriptor's board (vertices in notation order, zone bits
 /// DraughtsVariant::Zone). Throws DescriptorError if it has more vertices than max_vertices.
 [[nodiscard]] BoardGraph make_draughts_board(const DraughtsDescriptor& d);
