@@ -12,17 +12,18 @@
 //       on one line do not make different paths), R (every landing sequence distinct).
 //   turkish_model moves FEN [--paths] [--promotion=...] [--allow-reverse]
 //       prints the legal moves (U, one notation per move), or every path with --paths.
-//   turkish_model divide DEPTH [FEN] [...]  per-move U counts at DEPTH (for bug hunting)
+//   turkish_model divide DEPTH [FEN] [...]  per-move U, P and R counts at DEPTH (bug hunting)
+//   turkish_model merges [SEED]  random one-king positions where P paths merge into fewer U
+//       moves (how RULES.md §16 T13 was found)
 //
 // Board: square index = file + 8 * rank, a1 = 0, h8 = 63. White moves towards rank 8.
-// Notation (RULES.md §12): quiet `a3-a4`; capture: origin, then every landing square, except a
+// Notation (RULES.md §13): quiet `a3-a4`; capture: origin, then every landing square, except a
 // king's landing square from which the next jump goes on in the same direction.
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,7 @@ namespace {
 using u64 = std::uint64_t;
 
 enum class PromotionMode { end, king, stop };
-PromotionMode g_promotion = PromotionMode::end;  // RULES.md §10 default
+PromotionMode g_promotion = PromotionMode::end;  // RULES.md §11 default
 bool g_forbid_reverse = true;                     // RULES.md §8
 
 struct Pos {
@@ -75,7 +76,6 @@ struct Gen {
   std::vector<Move> moves;  // candidate paths (later merged)
   // current path
   int from = 0;
-  bool was_king = false;
   std::vector<int> landings;  // notation squares
 };
 
