@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tradgames/registry.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
