@@ -13,6 +13,7 @@
 //   turkish_model moves FEN [--paths] [--promotion=...] [--allow-reverse]
 //       prints the legal moves (U, one notation per move), or every path with --paths.
 //   turkish_model divide DEPTH [FEN] [...]  per-move U, P and R counts at DEPTH (bug hunting)
+//   turkish_model keys FEN  one line per U move: from, to, captured set, promotion (0/1)
 //   turkish_model merges [SEED]  random one-king positions where P paths merge into fewer U
 //       moves (how RULES.md §16 T13 was found)
 //
@@ -403,6 +404,21 @@ int main(int argc, char** argv) {
         ++found;
       }
     }
+    return 0;
+  }
+  if (args[0] == "keys") {
+    // one line per U move: from to captured-squares(sorted, comma-separated or -) promotion(0/1)
+    const Pos pos = parse_fen(args.size() > 1 ? args[1] : START);
+    std::vector<std::string> lines;
+    for (auto& m : generate(pos, false)) {
+      std::string c;
+      for (int sq = 0; sq < 64; ++sq)
+        if (m.captured & bit(sq)) c += (c.empty() ? "" : ",") + sqname(sq);
+      lines.push_back(sqname(m.from) + " " + sqname(m.to) + " " + (c.empty() ? "-" : c) + " " +
+                      (m.promotes ? "1" : "0"));
+    }
+    std::sort(lines.begin(), lines.end());
+    for (auto& l : lines) std::printf("%s\n", l.c_str());
     return 0;
   }
   if (args[0] == "moves") {
