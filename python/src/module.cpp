@@ -581,6 +581,9 @@ void translate(std::exception_ptr p) {
 
 std::shared_ptr<const tg::Variant> variant_arg(const py::object& o) {
     if (py::isinstance<py::str>(o)) return tg::make_variant(o.cast<std::string>());
+    if (!py::isinstance<VariantRef>(o)) {
+        throw py::type_error("expected a variant name (str) or a tradgames.Variant");
+    }
     return o.cast<const VariantRef&>().v;
 }
 
@@ -607,17 +610,17 @@ PYBIND11_MODULE(_core, m) {
 
     m.def("variants", &variants_py, "The registered variants as `tradgames variants --json` lists them.");
 
-    py::class_<VariantRef>(m, "Variant")
+    py::class_<VariantRef>(m, "Variant", "A variant with its rule options fixed: Variant(name, **options), options as bool/int/str keywords. Raises OptionError for an unknown name or a bad option.")
         .def(py::init([](const std::string& name, const py::kwargs& kw) {
                  return VariantRef{tg::make_variant(name, option_assignments(kw))};
              }),
-             py::arg("name"))
+             py::arg("name"), "The registered variant `name` (case-insensitive) with rule options.")
         .def_static("from_json", [](const std::string& text, const py::kwargs& kw) {
                  return VariantRef{tg::make_variant_from_json(text, option_assignments(kw))};
-             }, py::arg("text"))
+             }, py::arg("text"), "The variant of a draughts descriptor given as JSON text, with rule options. Raises DescriptorError.")
         .def_static("from_file", [](const std::string& path, const py::kwargs& kw) {
                  return VariantRef{tg::make_variant_from_file(path, option_assignments(kw))};
-             }, py::arg("path"))
+             }, py::arg("path"), "The variant of a draughts descriptor file (at most 1 MiB), with rule options. Raises DescriptorError.")
         .def_property_readonly("name", [](const VariantRef& r) { return r.v->name(); })
         .def_property_readonly("description", [](const VariantRef& r) { return r.v->description(); })
         .def_property_readonly("options", [](const VariantRef& r) { return typed_options(*r.v); })
@@ -646,7 +649,7 @@ PYBIND11_MODULE(_core, m) {
         })
         .def("__repr__", [](const VariantRef& r) { return "<tradgames.Variant " + r.v->name() + ">"; });
 
-    py::class_<PyMove>(m, "Move")
+    py::class_<PyMove>(m, "Move", "A legal move with the position it was generated for: notation, from_, to, path (origin first), captured (in jump order), promotion (kind name or None), drop, is_capture, actions; to_dict() is the object of `tradgames moves --json`.")
         .def_property_readonly("notation", &PyMove::notation)
         .def_property_readonly("from_", [](const PyMove& x) { return x.name(x.m.from); })
         .def_property_readonly("to", [](const PyMove& x) { return x.name(x.m.to); })
@@ -668,7 +671,7 @@ PYBIND11_MODULE(_core, m) {
             return static_cast<py::ssize_t>(x.before->hash() ^ (std::uint64_t{x.m.from} << 8) ^ x.m.to ^ (x.m.captured_mask * 31));
         });
 
-    py::class_<GameResultPy>(m, "Result")
+    py::class_<GameResultPy>(m, "Result", "How a game stands: outcome (white_wins, black_wins, draw, ongoing), reason (the rule that decided it), winner, over.")
         .def_readonly("outcome", &GameResultPy::outcome)
         .def_readonly("reason", &GameResultPy::reason)
         .def_property_readonly("over", [](const GameResultPy& r) { return r.outcome != "ongoing"; })
@@ -686,30 +689,31 @@ PYBIND11_MODULE(_core, m) {
             return "<tradgames.Result " + r.outcome + (r.reason.empty() ? "" : " (" + r.reason + ")") + ">";
         });
 
-    py::class_<Board>(m, "Board")
+    py::class_<Board>(m, "Board", "A game of a variant from a start position: moves, history with undo (push/pop), the result after every move (the variant's rules, repetition), pictures, and the action encoding for learning agents.")
         .def(py::init([](const py::object& variant, const std::optional<std::string>& fen) {
                  return std::make_unique<Board>(variant_arg(variant), fen);
              }),
-             py::arg("variant") = "russian", py::arg("fen") = py::none())
+             py::arg("variant") = "russian", py::arg("fen") = py::none(),
+             "A new game of `variant` (a name or a Variant) from `fen` (default: the initial position). Raises ParseError/PositionError for a bad position string.")
         .def_property_readonly("variant", [](const Board& b) { return VariantRef{b.variant()}; })
-        .def_property_readonly("legal_moves", &Board::legal_moves)
-        .def("generate_moves", &Board::generate, py::arg("paths") = false)
-        .def("push", &Board::push, py::arg("move"))
-        .def("pop", &Board::pop)
+        .def_property_readonly("legal_moves", &Board::legal_moves, "The legal moves (U: one per resulting position); [] once the game is over.")
+        .def("generate_moves", &Board::generate, py::arg("paths") = false, "The legal moves; paths=True lists every capture path (P).")
+        .def("push", &Board::push, py::arg("move"), "Plays a Move or a move text ('c3-d4', 'e3:c5:a7', any subset of landings); returns the move played. Raises IllegalMoveError, AmbiguousMoveError, ParseError.")
+        .def("pop", &Board::pop, "Takes back the last move and returns it. Raises IndexError when no move was played.")
         .def_property("fen", &Board::fen, &Board::set_fen)
-        .def("set_fen", &Board::set_fen, py::arg("fen"))
+        .def("set_fen", &Board::set_fen, py::arg("fen"), "Starts a new game from the position string (history cleared).")
         .def_property_readonly("start_fen", [](const Board& b) { return b.variant()->position_to_string(b.game().start_position()); })
         .def_property_readonly("turn", [](const Board& b) { return std::string(tg::to_string(b.game().position().side_to_move())); })
         .def_property_readonly("ply", [](const Board& b) { return b.game().ply(); })
         .def_property_readonly("move_stack", &Board::move_stack)
-        .def("is_game_over", [](const Board& b) { return b.game().result().over(); })
-        .def("result", &Board::result)
+        .def("is_game_over", [](const Board& b) { return b.game().result().over(); }, "True once a rule has ended the game.")
+        .def("result", &Board::result, "The Result so far.")
         .def("repetitions", [](const Board& b) { return b.game().repetitions(); })
-        .def("copy", &Board::copy)
+        .def("copy", &Board::copy, "An independent copy (same start, moves and pending actions).")
         .def("__copy__", &Board::copy)
         .def("__str__", [](const Board& b) { return tg::render_ascii(*b.variant(), b.game().position()); })
         .def("__repr__", [](const Board& b) { return "<tradgames.Board " + b.variant()->name() + " '" + b.fen() + "'>"; })
-        .def("svg", &Board::svg)
+        .def("svg", &Board::svg, "The position as an SVG document, the last move marked.")
         .def("_repr_svg_", &Board::svg)
         .def("perft", [](const Board& b, int depth, bool paths, bool divide, bool bulk) {
                  return perft_py(VariantRef{b.variant()}, depth, b.fen(), paths, divide, bulk);
@@ -720,12 +724,12 @@ PYBIND11_MODULE(_core, m) {
              }, py::arg("tags") = std::vector<std::pair<std::string, std::string>>{},
              py::arg("results") = "draughts", py::arg("width") = 80, py::arg("first_move_number") = 1)
         .def_property_readonly("num_actions", &Board::num_actions)
-        .def("legal_actions", &Board::legal_actions)
-        .def("legal_action_mask", &Board::legal_action_mask)
-        .def("apply_action", &Board::apply_action, py::arg("action"))
+        .def("legal_actions", &Board::legal_actions, "The legal actions now (sorted): steps from..to (from*V + to) and choices V*V + k (README 'Actions and observations').")
+        .def("legal_action_mask", &Board::legal_action_mask, "numpy bool array of num_actions, True for the legal actions.")
+        .def("apply_action", &Board::apply_action, py::arg("action"), "Takes one action; returns the Move when it completes one, else None (the same side keeps the turn). Raises IllegalMoveError.")
         .def("action_to_string", &Board::action_to_string, py::arg("action"))
         .def_property_readonly("pending_actions", &Board::pending)
-        .def("observation", &Board::observation);
+        .def("observation", &Board::observation, "float32 planes of shape (2K + 3, V): pieces per side and kind, Black to move, the moving piece during a capture, marked squares.");
 
     m.def("_perft", &perft_py, py::arg("variant"), py::arg("depth"), py::arg("fen"), py::arg("paths"),
           py::arg("divide"), py::arg("bulk"));

@@ -156,6 +156,10 @@ def test_bad_input_never_crashes():
         tradgames.play("russian", policy="smart")
     with pytest.raises(TypeError):
         tradgames.Board("russian").push(42)
+    with pytest.raises(TypeError):
+        tradgames.Board(None)
+    with pytest.raises(TypeError):
+        tradgames.perft(3, 2)
 
 
 def test_variant_from_json_and_file(tmp_path):
