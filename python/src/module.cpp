@@ -194,13 +194,14 @@ public:
     [[nodiscard]] py::list generate(bool paths) const {
         if (!paths) return legal_moves();
         if (game_->result().over()) return py::list();
-        tg::MoveList list;
-        v_->generate(game_->position(), list, tg::Duplicates::all_paths);
-        return move_list(v_, game_->position(), list);
+        scratch_->clear();
+        v_->generate(game_->position(), *scratch_, tg::Duplicates::all_paths);
+        return move_list(v_, game_->position(), *scratch_);
     }
 
     PyMove push(const py::object& move) {
         pending_.clear();
+        cache_.valid = false;
         const auto before = std::make_shared<const tg::Position>(game_->position());
         if (py::isinstance<py::str>(move)) {
             const tg::Move m = game_->play(move.cast<std::string>());
@@ -221,6 +222,7 @@ public:
     PyMove pop() {
         if (game_->ply() == 0) throw py::index_error("pop from an empty move stack");
         pending_.clear();
+        cache_.valid = false;
         PyMove m{game_->moves().back(), v_,
                  std::make_shared<const tg::Position>(game_->positions()[game_->ply() - 1])};
         game_->undo();
@@ -232,6 +234,7 @@ public:
         auto g = std::make_unique<tg::Game>(v_, v_->parse_position(fen));
         game_ = std::move(g);
         pending_.clear();
+        cache_.valid = false;
     }
 
     [[nodiscard]] std::unique_ptr<Board> copy() const {
@@ -273,11 +276,10 @@ public:
     [[nodiscard]] Options options() const {
         Options o;
         if (game_->result().over()) return o;
-        tg::MoveList list;
-        v_->generate(game_->position(), list, tg::Duplicates::all_paths);
-        const int V = vertices();
-        for (const tg::Move& m : list) {
-            const std::vector<int> s = steps_of(m, V);
+        const StepCache& c = steps_now();
+        for (std::size_t i = 0; i < c.moves.size(); ++i) {
+            const tg::Move& m = c.moves[i];
+            const std::vector<int>& s = c.steps[i];
             if (s.size() < pending_.size() || !std::equal(pending_.begin(), pending_.end(), s.begin())) continue;
             if (s.size() > pending_.size()) {
                 o.steps.push_back(s[pending_.size()]);
@@ -321,6 +323,7 @@ public:
             const auto before = std::make_shared<const tg::Position>(game_->position());
             game_->play(m);
             pending_.clear();
+            cache_.valid = false;
             return py::cast(PyMove{game_->moves().back(), v_, before});
         };
         if (action >= V * V && action < V * V + static_cast<int>(o.complete.size())) {
@@ -371,9 +374,35 @@ public:
     }
 
 private:
+    /// The P moves of the current position with their steps, computed once per position.
+    struct StepCache {
+        bool valid = false;
+        std::size_t ply = 0;
+        std::uint64_t hash = 0;
+        std::vector<tg::Move> moves;
+        std::vector<std::vector<int>> steps;
+    };
+
+    const StepCache& steps_now() const {
+        const tg::Position& p = game_->position();
+        if (cache_.valid && cache_.ply == game_->ply() && cache_.hash == p.hash()) return cache_;
+        scratch_->clear();
+        v_->generate(p, *scratch_, tg::Duplicates::all_paths);
+        cache_.moves.assign(scratch_->begin(), scratch_->end());
+        cache_.steps.clear();
+        for (const tg::Move& m : cache_.moves) cache_.steps.push_back(steps_of(m, vertices()));
+        cache_.ply = game_->ply();
+        cache_.hash = p.hash();
+        cache_.valid = true;
+        return cache_;
+    }
+
     std::shared_ptr<const tg::Variant> v_;
     std::unique_ptr<tg::Game> game_;
     std::vector<int> pending_;
+    mutable StepCache cache_;
+    /// A move list on the heap (a MoveList is large; Python threads' stacks may be small).
+    mutable std::unique_ptr<tg::MoveList> scratch_ = std::make_unique<tg::MoveList>();
 };
 
 // ---------------------------------------------------------------------------------------------
