@@ -86,6 +86,21 @@ std::vector<std::string> option_assignments(const py::kwargs& kwargs) {
     return out;
 }
 
+VariantRef make_variant_ref(const std::string& origin, const std::string& source,
+                            const std::vector<std::string>& options) {
+    VariantRef r{nullptr, origin, source, options};
+    if (origin == "name") {
+        r.v = tg::make_variant(source, options);
+    } else if (origin == "json") {
+        r.v = tg::make_variant_from_json(source, options);
+    } else if (origin == "file") {
+        r.v = tg::make_variant_from_file(source, options);
+    } else {
+        throw tg::OptionError("unknown variant origin " + tg::quoted(origin));
+    }
+    return r;
+}
+
 Binder::Binder(BindFunction f) { binders().push_back(f); }
 
 std::vector<BindFunction>& binders() {
@@ -180,8 +195,36 @@ struct GameResultPy {
 
 class Board {
 public:
-    Board(std::shared_ptr<const tg::Variant> v, const std::optional<std::string>& fen)
-        : v_(std::move(v)), game_(std::make_unique<tg::Game>(v_, position_of(*v_, fen))) {}
+    Board(VariantRef ref, const std::optional<std::string>& fen)
+        : ref_(std::move(ref)), v_(ref_.v), game_(std::make_unique<tg::Game>(v_, position_of(*v_, fen))) {}
+
+    [[nodiscard]] const VariantRef& variant_ref() const { return ref_; }
+
+    /// The moves played as indices into the legal (U) list of each position, for pickling.
+    [[nodiscard]] std::vector<std::size_t> move_indices() const {
+        std::vector<std::size_t> out;
+        tg::Game g(v_, game_->start_position());
+        for (const tg::Move& m : game_->moves()) {
+            const auto& legal = g.legal_moves();
+            std::size_t i = 0;
+            while (i < legal.size() && !legal[i].same_result(m)) ++i;
+            out.push_back(i);
+            g.play(m);
+        }
+        return out;
+    }
+
+    /// Replays moves given by move_indices() and sets the pending actions. Throws Error for
+    /// an index out of range.
+    void replay_indices(const std::vector<std::size_t>& idx, const std::vector<int>& pending) {
+        for (std::size_t i : idx) {
+            const auto& legal = game_->legal_moves();
+            if (i >= legal.size()) throw tg::Error("pickled board: move index out of range");
+            game_->play(legal[i]);
+        }
+        cache_.valid = false;
+        for (int a : pending) (void)apply_action(a);
+    }
 
     [[nodiscard]] const tg::Game& game() const { return *game_; }
     [[nodiscard]] const std::shared_ptr<const tg::Variant>& variant() const { return v_; }
@@ -241,7 +284,7 @@ public:
         auto b = std::make_unique<Board>(*this);
         return b;
     }
-    Board(const Board& o) : v_(o.v_), game_(std::make_unique<tg::Game>(o.v_, o.game_->start_position())),
+    Board(const Board& o) : ref_(o.ref_), v_(o.v_), game_(std::make_unique<tg::Game>(o.v_, o.game_->start_position())),
                             pending_(o.pending_) {
         for (const tg::Move& m : o.game_->moves()) game_->play(m);
     }
@@ -397,6 +440,7 @@ private:
         return cache_;
     }
 
+    VariantRef ref_;
     std::shared_ptr<const tg::Variant> v_;
     std::unique_ptr<tg::Game> game_;
     std::vector<int> pending_;
@@ -608,12 +652,20 @@ void translate(std::exception_ptr p) {
     }
 }
 
-std::shared_ptr<const tg::Variant> variant_arg(const py::object& o) {
-    if (py::isinstance<py::str>(o)) return tg::make_variant(o.cast<std::string>());
+VariantRef variant_arg(const py::object& o) {
+    if (py::isinstance<py::str>(o)) return make_variant_ref("name", o.cast<std::string>(), {});
     if (!py::isinstance<VariantRef>(o)) {
         throw py::type_error("expected a variant name (str) or a tradgames.Variant");
     }
-    return o.cast<const VariantRef&>().v;
+    return o.cast<const VariantRef&>();
+}
+
+py::tuple variant_state(const VariantRef& r) { return py::make_tuple(r.origin, r.source, r.options); }
+
+VariantRef variant_from_state(const py::tuple& t) {
+    if (t.size() != 3) throw tg::Error("pickled variant: expected 3 fields");
+    return make_variant_ref(t[0].cast<std::string>(), t[1].cast<std::string>(),
+                            t[2].cast<std::vector<std::string>>());
 }
 
 }  // namespace
@@ -641,14 +693,14 @@ PYBIND11_MODULE(_core, m) {
 
     py::class_<VariantRef>(m, "Variant", "A variant with its rule options fixed: Variant(name, **options), options as bool/int/str keywords. Raises OptionError for an unknown name or a bad option.")
         .def(py::init([](const std::string& name, const py::kwargs& kw) {
-                 return VariantRef{tg::make_variant(name, option_assignments(kw))};
+                 return make_variant_ref("name", name, option_assignments(kw));
              }),
              py::arg("name"), "The registered variant `name` (case-insensitive) with rule options.")
         .def_static("from_json", [](const std::string& text, const py::kwargs& kw) {
-                 return VariantRef{tg::make_variant_from_json(text, option_assignments(kw))};
+                 return make_variant_ref("json", text, option_assignments(kw));
              }, py::arg("text"), "The variant of a draughts descriptor given as JSON text, with rule options. Raises DescriptorError.")
         .def_static("from_file", [](const std::string& path, const py::kwargs& kw) {
-                 return VariantRef{tg::make_variant_from_file(path, option_assignments(kw))};
+                 return make_variant_ref("file", path, option_assignments(kw));
              }, py::arg("path"), "The variant of a draughts descriptor file (at most 1 MiB), with rule options. Raises DescriptorError.")
         .def_property_readonly("name", [](const VariantRef& r) { return r.v->name(); })
         .def_property_readonly("description", [](const VariantRef& r) { return r.v->description(); })
@@ -676,7 +728,9 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("observation_shape", [](const VariantRef& r) {
             return py::make_tuple(2 * static_cast<int>(r.v->kinds().size()) + 3, r.v->topology().size());
         })
-        .def("__repr__", [](const VariantRef& r) { return "<tradgames.Variant " + r.v->name() + ">"; });
+        .def("__repr__", [](const VariantRef& r) { return "<tradgames.Variant " + r.v->name() + ">"; })
+        .def(py::pickle([](const VariantRef& r) { return variant_state(r); },
+                        [](const py::tuple& t) { return variant_from_state(t); }));
 
     py::class_<PyMove>(m, "Move", "A legal move with the position it was generated for: notation, from_, to, path (origin first), captured (in jump order), promotion (kind name or None), drop, is_capture, actions; to_dict() is the object of `tradgames moves --json`.")
         .def_property_readonly("notation", &PyMove::notation)
@@ -724,7 +778,20 @@ PYBIND11_MODULE(_core, m) {
              }),
              py::arg("variant") = "russian", py::arg("fen") = py::none(),
              "A new game of `variant` (a name or a Variant) from `fen` (default: the initial position). Raises ParseError/PositionError for a bad position string.")
-        .def_property_readonly("variant", [](const Board& b) { return VariantRef{b.variant()}; })
+        .def_property_readonly("variant", &Board::variant_ref)
+        .def(py::pickle(
+            [](const Board& b) {
+                return py::make_tuple(variant_state(b.variant_ref()),
+                                      b.variant()->position_to_string(b.game().start_position()),
+                                      b.move_indices(), b.pending());
+            },
+            [](const py::tuple& t) {
+                if (t.size() != 4) throw tg::Error("pickled board: expected 4 fields");
+                auto b = std::make_unique<Board>(variant_from_state(t[0].cast<py::tuple>()),
+                                                 t[1].cast<std::string>());
+                b->replay_indices(t[2].cast<std::vector<std::size_t>>(), t[3].cast<std::vector<int>>());
+                return b;
+            }))
         .def_property_readonly("legal_moves", &Board::legal_moves, "The legal moves (U: one per resulting position); [] once the game is over.")
         .def("generate_moves", &Board::generate, py::arg("paths") = false, "The legal moves; paths=True lists every capture path (P).")
         .def("push", &Board::push, py::arg("move"), "Plays a Move or a move text ('c3-d4', 'e3:c5:a7', any subset of landings); returns the move played. Raises IllegalMoveError, AmbiguousMoveError, ParseError.")
@@ -745,7 +812,7 @@ PYBIND11_MODULE(_core, m) {
         .def("svg", &Board::svg, "The position as an SVG document, the last move marked.")
         .def("_repr_svg_", &Board::svg)
         .def("perft", [](const Board& b, int depth, bool paths, bool divide, bool bulk) {
-                 return perft_py(VariantRef{b.variant()}, depth, b.fen(), paths, divide, bulk);
+                 return perft_py(b.variant_ref(), depth, b.fen(), paths, divide, bulk);
              }, py::arg("depth"), py::arg("paths") = false, py::arg("divide") = false, py::arg("bulk") = true)
         .def("pdn", [](const Board& b, const std::vector<std::pair<std::string, std::string>>& tags,
                        const std::string& results, std::size_t width, int first) {

@@ -177,3 +177,23 @@ def test_variant_from_json_and_file(tmp_path):
         tradgames.Variant.from_json("{not json")
     with pytest.raises(tradgames.DescriptorError):
         tradgames.Variant.from_file(str(tmp_path / "missing.json"))
+
+
+def test_pickle_variant_and_board(tmp_path):
+    import pickle
+
+    v = tradgames.Variant("russian", repetition_draw=0)
+    w = pickle.loads(pickle.dumps(v))
+    assert w.name == "russian" and w.options == v.options
+    b = tradgames.Board(v, "W:We3:Bb6,d4,f4")
+    b.apply_action(b.legal_actions()[0])  # a capture in progress
+    c = pickle.loads(pickle.dumps(b))
+    assert (c.fen, c.pending_actions, c.variant.options) == (b.fen, b.pending_actions, v.options)
+    b2 = tradgames.Board("shatra")
+    for _ in range(6):
+        b2.push(b2.legal_moves[-1])
+    c2 = pickle.loads(pickle.dumps(b2))
+    assert [m.notation for m in c2.move_stack] == [m.notation for m in b2.move_stack]
+    assert c2.start_fen == b2.start_fen and c2.fen == b2.fen
+    d = tradgames.Variant.from_json('{"base": "russian", "name": "r2", "description": "t"}')
+    assert pickle.loads(pickle.dumps(d)).name == "r2"
