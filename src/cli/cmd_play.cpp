@@ -98,6 +98,7 @@ private:
 struct Column {
     std::shared_ptr<const tg::Variant> variant;
     tg::Position start;
+    tg::PlayoutOptions options;
     tg::PlayoutReport report;
 };
 
@@ -111,60 +112,15 @@ Column run_column(std::shared_ptr<const tg::Variant> v, tg::Position start, cons
     o.start = start;
     ProgressBar bar(v->name());
     o.progress = bar.callback();
-    Column c{v, start, {}};
+    Column c{v, start, {}, {}};
     c.report = tg::run_playouts(std::move(v), o);
+    o.progress = nullptr;  // the bar ends with this function
+    c.options = std::move(o);
     return c;
 }
 
-json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
-json optional_json(const std::optional<std::uint32_t>& x) { return x ? json(*x) : json(nullptr); }
-
 double per_second(std::uint64_t n, double seconds) {
     return seconds > 0 ? static_cast<double>(n) / seconds : 0.0;
-}
-
-/// The JSON object of one run (README: "play and compare").
-json column_json(const Column& c, const PlayoutArgs& a) {
-    const tg::PlayoutStats& s = c.report.stats;
-    json hist = json::object();
-    for (std::size_t k = 1; k < s.captured.size(); ++k) hist[std::to_string(k)] = s.captured[k];
-    json lengths = json::object();
-    for (std::size_t L = 0; L < s.length_counts.size(); ++L) {
-        if (s.length_counts[L] != 0) lengths[std::to_string(L)] = s.length_counts[L];
-    }
-    json reasons = json::array();
-    for (const auto& [key, n] : s.reasons) {
-        reasons.push_back({{"outcome", tg::to_string(key.first)}, {"reason", key.second}, {"games", n}});
-    }
-    return json{{"variant", c.variant->name()},
-                {"start", c.variant->position_to_string(c.start)},
-                {"policy", a.policy},
-                {"seed", a.seed},
-                {"games", s.games},
-                {"threads", c.report.threads},
-                {"ply_cap", a.ply_cap},
-                {"seconds", c.report.seconds},
-                {"games_per_second", per_second(s.games, c.report.seconds)},
-                {"plies_per_second", per_second(s.plies, c.report.seconds)},
-                {"plies", s.plies},
-                {"length",
-                 {{"mean", optional_json(s.mean_length())},
-                  {"median", optional_json(s.median_length())},
-                  {"p90", optional_json(s.p90_length())},
-                  {"min", optional_json(s.min_length())},
-                  {"max", optional_json(s.max_length())}}},
-                {"length_histogram", lengths},
-                {"branching_factor", optional_json(s.branching_factor())},
-                {"capture_share", optional_json(s.capture_share())},
-                {"forced_capture_share", optional_json(s.forced_capture_share())},
-                {"capture_moves", s.capture_moves()},
-                {"capture_length_histogram", hist},
-                {"outcomes",
-                 {{"white_wins", s.wins(tg::Color::white)},
-                  {"black_wins", s.wins(tg::Color::black)},
-                  {"draw", s.draws()}}},
-                {"reasons", reasons},
-                {"white_score", optional_json(s.white_score())}};
 }
 
 /// A row of the table: a key (CSV), a label (text) and one cell per column.
@@ -252,7 +208,7 @@ std::string csv_field(const std::string& s) {
 void print_columns(const std::vector<Column>& cols, const PlayoutArgs& a) {
     if (a.json) {
         json out = json::array();
-        for (const Column& c : cols) out.push_back(column_json(c, a));
+        for (const Column& c : cols) out.push_back(tg::playout_json(*c.variant, c.start, c.options, c.report));
         fmt::print("{}\n", cols.size() == 1 ? out[0].dump() : out.dump());
         return;
     }
