@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "tradgames/registry.hpp"
 #include "tradgames/variant.hpp"
 
 namespace {

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "tradgames/registry.hpp"
 #include "tradgames/playout.hpp"
 
 namespace {

@@ -1,5 +1,6 @@
 // Counts the leaves of the move tree of a variant's initial position: the smallest program
 // that links tradgames.   usage: perft_example [variant] [depth]
+#include "tradgames/registry.hpp"
 #include <cstdio>
 #include <cstdlib>
 #include <exception>

@@ -1,5 +1,6 @@
 // Plays a few moves given in notation, then lists the legal replies and the game's state.
 //   usage: play_example [variant] [move...]     e.g. play_example russian c3-d4 d6-e5
+#include "tradgames/registry.hpp"
 #include <cstdio>
 #include <string>
 

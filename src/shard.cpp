@@ -457,10 +457,61 @@ std::string perft_split_jsonl(const Variant& v, const Position& root, int depth,
     return out;
 }
 
-PerftSplitFile read_perft_split(std::string_view contents, const std::string& source) {
+namespace {
+
+PerftSplitHeader header_from_json(const json& o, const std::string& src) {
+    if (!o.is_object() || !o.contains("format") || o["format"] != "tradgames-perft-split") {
+        fail(src, "not a perft split file (the first line must have \"format\": \"tradgames-perft-split\")");
+    }
+    PerftSplitHeader h;
+    h.variant = text(o, "variant", src);
+    h.options = option_map(o, src);
+    h.root = text(o, "root", src);
+    const std::string counting = text(o, "counting", src);
+    if (counting != "U" && counting != "P") fail(src, "field 'counting' must be \"U\" or \"P\"");
+    h.counting = counting == "P" ? Duplicates::all_paths : Duplicates::unique;
+    const std::uint64_t depth = whole(o, "depth", src);
+    if (depth > 64) fail(src, "field 'depth' is larger than 64");
+    h.depth = static_cast<int>(depth);
+    h.positions = whole(o, "positions", src);
+    h.nodes = whole(o, "nodes", src);
+    return h;
+}
+
+}  // namespace
+
+PerftSplitHeader read_perft_split_header(std::string_view contents, const std::string& source) {
+    const std::size_t end = contents.find('\n');
+    const std::string line(contents.substr(0, end));
+    const std::string src = source + " line 1";
+    if (line.empty()) fail(src, "empty line");
+    return header_from_json(parse_json(line, src), src);
+}
+
+PerftSplitFile read_perft_split(std::string_view contents, const std::string& source,
+                                std::shared_ptr<const Variant> variant) {
     PerftSplitFile f;
-    std::size_t line_no = 0;
-    std::size_t pos = 0;
+    f.header = read_perft_split_header(contents, source);
+    f.variant = std::move(variant);
+    {
+        const std::string src = source + " line 1";
+        if (f.variant->name() != f.header.variant) {
+            fail(src, "the file is of variant " + tradgames::quoted(f.header.variant) + ", not " +
+                          tradgames::quoted(f.variant->name()));
+        }
+        if (option_values(*f.variant) != f.header.options) {
+            fail(src, "the file's rule options (" + describe(f.header.options) + ") differ from the variant's (" +
+                          describe(option_values(*f.variant)) + ")");
+        }
+        try {
+            (void)f.variant->parse_position(f.header.root);
+        } catch (const Error& e) {
+            fail(src, std::string("field 'root': ") + e.what());
+        }
+    }
+    std::size_t line_no = 1;
+    std::size_t pos = contents.find('\n');
+    pos = pos == std::string_view::npos ? contents.size() : pos + 1;
     std::uint64_t sum = 0;
     std::unordered_set<Position, PositionHash> seen;
     while (pos < contents.size()) {
@@ -473,37 +524,10 @@ PerftSplitFile read_perft_split(std::string_view contents, const std::string& so
         if (line.empty() || line == "\r") fail(src, "empty line");
         const json o = parse_json(line, src);
         if (!o.is_object()) fail(src, "not a JSON object");
-        if (line_no == 1) {
-            if (!o.contains("format") || o["format"] != "tradgames-perft-split") {
-                fail(src, "not a perft split file (the first line must have \"format\": \"tradgames-perft-split\")");
-            }
-            PerftSplitHeader& h = f.header;
-            h.variant = text(o, "variant", src);
-            h.options = option_map(o, src);
-            h.root = text(o, "root", src);
-            const std::string counting = text(o, "counting", src);
-            if (counting != "U" && counting != "P") fail(src, "field 'counting' must be \"U\" or \"P\"");
-            h.counting = counting == "P" ? Duplicates::all_paths : Duplicates::unique;
-            const std::uint64_t depth = whole(o, "depth", src);
-            if (depth > 64) fail(src, "field 'depth' is larger than 64");
-            h.depth = static_cast<int>(depth);
-            h.positions = whole(o, "positions", src);
-            h.nodes = whole(o, "nodes", src);
-            try {
-                std::vector<std::string> assignments;
-                for (const auto& [k, v] : h.options) assignments.push_back(k + "=" + v);
-                f.variant = make_variant(h.variant, assignments);
-                (void)f.variant->parse_position(h.root);
-            } catch (const Error& e) {
-                fail(src, e.what());
-            }
-            continue;
-        }
         PerftSplitEntry e;
+        const std::string fen = text(o, "fen", src);
         try {
-            e.position = f.variant->parse_position(text(o, "fen", src));
-        } catch (const ShardError&) {
-            throw;
+            e.position = f.variant->parse_position(fen);
         } catch (const Error& err) {
             fail(src, err.what());
         }
@@ -513,7 +537,6 @@ PerftSplitFile read_perft_split(std::string_view contents, const std::string& so
         if (__builtin_add_overflow(sum, e.count, &sum)) fail(src, "the counts add up to more than 2^64 - 1");
         f.entries.push_back(std::move(e));
     }
-    if (line_no == 0) fail(source, "empty file");
     if (f.entries.size() != f.header.positions) {
         fail(source, "has " + std::to_string(f.entries.size()) + " positions, its header says " +
                          std::to_string(f.header.positions) + " (a cut or edited file)");

@@ -49,11 +49,11 @@ std::string Variant::move_to_string(const Position& pos, const Move& m) const {
     if (m.is_capture()) {
         for (std::size_t i = 0; i + 1 < m.path.size(); ++i) {
             if (writes_landing(pos, m, i)) {
-                s += ':';
+                s += capture_separator();
                 s += t.name(m.path[i]);
             }
         }
-        s += ':';
+        s += capture_separator();
     } else {
         s += '-';
     }

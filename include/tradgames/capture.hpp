@@ -58,7 +58,9 @@ enum class Removal : std::uint8_t {
 
 /// Capture geometry of one piece kind.
 struct PieceCaptureRule {
-    /// Directions (from White's side) in which the piece captures; 0 = it never captures.
+    /// Directions in which the piece captures, as White sees them (north = White's forward);
+    /// compile() mirrors them north<->south for Black (types.hpp flip_vertical), so a man
+    /// capturing "forward only" captures towards the opponent for both sides. 0 = never captures.
     DirectionSet directions = 0;
     Leap leap = Leap::short_leap;
     /// Landing policy for long leaps (ignored for short leaps).
@@ -67,6 +69,9 @@ struct PieceCaptureRule {
     bool may_stop = false;
     /// The kind this piece becomes on a promotion vertex, or no_kind.
     Kind promotes_to = no_kind;
+    /// Victim filter: bit j set when the piece may jump an enemy piece of kind j (Italian: a
+    /// man never captures a king). A piece it may not jump blocks its line like a friend.
+    std::uint8_t victims = 0xFF;
 };
 
 /// Capture rules of a variant: plain data.
@@ -87,11 +92,19 @@ struct CaptureRules {
     /// notation writes every landing), every landing sequence is its own path.
     bool every_landing_distinct = false;
 
+    /// Derived: the capture directions of kind k for side c ([c][k]), Black's mirrored.
+    std::array<std::array<DirectionSet, max_kinds>, 2> side_directions{};
+    /// Derived: some kind has a victim filter (PieceCaptureRule::victims).
+    bool filters_victims = false;
+
     /// Derived table: the vertices on which an enemy piece could be the first victim of a
-    /// piece of kind k standing on v ([k][v]). All-ones (no filtering) until compile().
-    std::array<std::array<Mask, max_vertices>, max_kinds> reach = [] {
-        std::array<std::array<Mask, max_vertices>, max_kinds> r{};
-        for (auto& row : r) row.fill(~Mask{0});
+    /// piece of side c and kind k standing on v ([c][k][v]). All-ones (no filtering) until
+    /// compile().
+    std::array<std::array<std::array<Mask, max_vertices>, max_kinds>, 2> reach = [] {
+        std::array<std::array<std::array<Mask, max_vertices>, max_kinds>, 2> r{};
+        for (auto& side : r) {
+            for (auto& row : side) row.fill(~Mask{0});
+        }
         return r;
     }();
 
@@ -103,22 +116,26 @@ struct CaptureRules {
         Vertex over = no_vertex;
         Vertex to = no_vertex;
     };
-    /// Derived table for short-leaping kinds: the first jumps a piece of kind k on v could
-    /// make ([k][v][0..short_jump_count[k][v])), so that a piece without an enemy next to an
-    /// empty vertex is skipped without starting a search. Empty until compile().
-    std::array<std::array<std::array<ShortJump, direction_count>, max_vertices>, max_kinds>
+    /// Derived table for short-leaping kinds: the first jumps a piece of side c and kind k on
+    /// v could make ([c][k][v][0..short_jump_count[c][k][v])), so that a piece without an
+    /// enemy next to an empty vertex is skipped without starting a search. Empty until
+    /// compile().
+    std::array<std::array<std::array<std::array<ShortJump, direction_count>, max_vertices>,
+                          max_kinds>, 2>
         short_jumps{};
-    std::array<std::array<std::uint8_t, max_vertices>, max_kinds> short_jump_count{};
+    std::array<std::array<std::array<std::uint8_t, max_vertices>, max_kinds>, 2>
+        short_jump_count{};
     /// Set by compile(): the derived tables are filled.
     bool compiled = false;
 
-    /// Whether a short-leaping piece of kind k on v has an enemy (in `enemy`) with an empty
-    /// vertex (not in `occupied`, or v itself) behind it: necessary for it to capture. Always
-    /// true before compile() and for long-leaping kinds.
-    [[nodiscard]] bool may_jump(Kind k, Vertex v, Mask enemy, Mask occupied) const noexcept {
+    /// Whether a short-leaping piece of side c and kind k on v has an enemy (in `enemy`) with
+    /// an empty vertex (not in `occupied`, or v itself) behind it: necessary for it to capture.
+    /// Always true before compile() and for long-leaping kinds.
+    [[nodiscard]] bool may_jump(Color c, Kind k, Vertex v, Mask enemy,
+                                Mask occupied) const noexcept {
         if (!compiled || kinds[k].leap != Leap::short_leap) return true;
-        const auto& jumps = short_jumps[k][v];
-        const int n = short_jump_count[k][v];
+        const auto& jumps = short_jumps[index(c)][k][v];
+        const int n = short_jump_count[index(c)][k][v];
         for (int i = 0; i < n; ++i) {
             const ShortJump j = jumps[static_cast<std::size_t>(i)];
             if (has(enemy, j.over) && (j.to == v || !has(occupied, j.to))) return true;
@@ -126,33 +143,41 @@ struct CaptureRules {
         return false;
     }
 
-    /// Fills the derived tables (`reach`, `short_jumps`, `kind_count`) from the board and
-    /// `kinds`; call after setting `kinds`. They let the generator skip pieces that cannot
-    /// capture without starting a search.
+    /// Fills the derived tables (`side_directions`, `reach`, `short_jumps`, `kind_count`,
+    /// `filters_victims`) from the board and `kinds`; call after setting `kinds`. Black's
+    /// directions are White's mirrored north<->south: the one place where a side's view of
+    /// the board is turned (the generator reads only the per-side tables).
     void compile(const Topology& t) noexcept {
         kind_count = 0;
+        filters_victims = false;
         for (int k = 0; k < max_kinds; ++k) {
-            if (kinds[static_cast<std::size_t>(k)].directions != 0) kind_count = k + 1;
+            const PieceCaptureRule& r = kinds[static_cast<std::size_t>(k)];
+            if (r.directions != 0) kind_count = k + 1;
+            if (r.directions != 0 && r.victims != 0xFF) filters_victims = true;
+            side_directions[0][static_cast<std::size_t>(k)] = r.directions;
+            side_directions[1][static_cast<std::size_t>(k)] = flip_vertical(r.directions);
         }
-        for (std::size_t k = 0; k < max_kinds; ++k) {
+        for (std::size_t c = 0; c < 2; ++c) {
+          for (std::size_t k = 0; k < max_kinds; ++k) {
             const PieceCaptureRule& r = kinds[k];
             for (Vertex v = 0; v < t.size(); ++v) {
                 Mask m = 0;
                 std::uint8_t jumps = 0;
-                for_each_direction(r.directions, [&](Direction d) {
+                for_each_direction(side_directions[c][k], [&](Direction d) {
                     // The short leap as find_jump takes it: over the neighbour to its neighbour.
                     const Vertex over = t.neighbour(v, d);
                     if (over == no_vertex) return;
                     const Vertex to = t.neighbour(over, d);
-                    if (to != no_vertex) short_jumps[k][v][jumps++] = ShortJump{over, to};
+                    if (to != no_vertex) short_jumps[c][k][v][jumps++] = ShortJump{over, to};
                     const auto ray = t.ray(v, d);
                     if (ray.size() < 2) return;  // no vertex behind a victim
                     const std::size_t n = r.leap == Leap::short_leap ? 1 : ray.size() - 1;
                     for (std::size_t i = 0; i < n; ++i) m |= bit(ray[i]);
                 });
-                reach[k][v] = m;
-                short_jump_count[k][v] = jumps;
+                reach[c][k][v] = m;
+                short_jump_count[c][k][v] = jumps;
             }
+          }
         }
         compiled = true;
     }
@@ -231,7 +256,7 @@ public:
         for (Kind k = 0; k < rules_.kind_count; ++k) {
             if (rules_.kinds[k].directions == 0) continue;
             for_each_vertex(pos.pieces(side, k), [&](Vertex v) {
-                if (!may_start(k, v, enemy, occupied)) return;
+                if (!may_start(side, k, v, enemy, occupied)) return;
                 start(pos, v, Piece(side, k), &out, dup, out.size());
                 extend(v, k, -1);
             });
@@ -247,7 +272,7 @@ public:
         const std::size_t before = out.size();
         const Piece p = pos.at(from);
         if (rules_.kinds[p.kind()].directions == 0 ||
-            !may_start(p.kind(), from, pos.pieces(~p.color()), pos.occupied())) {
+            !may_start(p.color(), p.kind(), from, pos.pieces(~p.color()), pos.occupied())) {
             return 0;
         }
         start(pos, from, p, &out, dup, dedup_from == npos ? before : dedup_from);
@@ -272,7 +297,9 @@ public:
     /// True if the piece on `from` (of the side to move) has at least one jump.
     [[nodiscard]] bool can_capture(const Position& pos, Vertex from) {
         const Piece p = pos.at(from);
-        if (!may_start(p.kind(), from, pos.pieces(~p.color()), pos.occupied())) return false;
+        if (!may_start(p.color(), p.kind(), from, pos.pieces(~p.color()), pos.occupied())) {
+            return false;
+        }
         start(pos, from, p, nullptr, Duplicates::all_paths, 0);
         return has_jump(from, p.kind(), -1);
     }
@@ -280,10 +307,13 @@ public:
 private:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
-    /// Cheap necessary condition for a piece of kind k on v to capture: an enemy piece within
-    /// reach and, for a short leaper, one next to an empty vertex (CaptureRules::compile).
-    [[nodiscard]] bool may_start(Kind k, Vertex v, Mask enemy, Mask occupied) const noexcept {
-        return (rules_.reach[k][v] & enemy) != 0 && rules_.may_jump(k, v, enemy, occupied);
+    /// Cheap necessary condition for a piece of side c and kind k on v to capture: an enemy
+    /// piece within reach and, for a short leaper, one next to an empty vertex
+    /// (CaptureRules::compile).
+    [[nodiscard]] bool may_start(Color c, Kind k, Vertex v, Mask enemy,
+                                 Mask occupied) const noexcept {
+        return (rules_.reach[index(c)][k][v] & enemy) != 0 &&
+               rules_.may_jump(c, k, v, enemy, occupied);
     }
 
     void start(const Position& pos, Vertex from, Piece p, MoveList* out, Duplicates dup,
@@ -298,6 +328,16 @@ private:
         zone_ = rules_.promotion_zone[index(side_)];
         occupied_ = pos.occupied() & ~bit(from);  // the origin is empty during the move
         enemy_ = pos.pieces(~side_);
+        directions_ = &rules_.side_directions[index(side_)];
+        if (rules_.filters_victims) {
+            for (std::size_t k = 0; k < max_kinds; ++k) {
+                Mask m = 0;
+                for (int j = 0; j < max_kinds; ++j) {
+                    if ((rules_.kinds[k].victims >> j) & 1U) m |= pos.pieces(~side_, static_cast<Kind>(j));
+                }
+                allowed_[k] = m;
+            }
+        }
         captured_ = 0;
         block_ = occupied_;
         victims_ = enemy_;
@@ -327,6 +367,7 @@ private:
         if (r.leap == Leap::short_leap) {  // the common case, without scanning
             const Vertex over = topo_.neighbour(at, static_cast<Direction>(d));
             if (over == no_vertex || !has(victims_, over)) return 0;
+            if (rules_.filters_victims && !has(allowed_[k], over)) return 0;
             const Vertex to = topo_.neighbour(over, static_cast<Direction>(d));
             if (to == no_vertex || has(block_, to) || !hooks_.can_land(at, k, to)) return 0;
             victim = over;
@@ -338,6 +379,7 @@ private:
         std::size_t i = 0;
         while (i < ray.size() && !has(block, ray[i])) ++i;
         if (i + 1 >= ray.size() || !has(victims_, ray[i])) return 0;
+        if (rules_.filters_victims && !has(allowed_[k], ray[i])) return 0;
         victim = ray[i++];
         int n = 0;
         const bool one = r.landing == Landing::right_behind;
@@ -349,7 +391,7 @@ private:
     }
 
     [[nodiscard]] DirectionSet jump_dirs(Kind k, int last_dir) const noexcept {
-        DirectionSet ds = rules_.kinds[k].directions;
+        DirectionSet ds = (*directions_)[k];
         if (rules_.no_180_turn && last_dir >= 0) {
             ds = static_cast<DirectionSet>(ds & ~dirs(opposite(static_cast<Direction>(last_dir))));
         }
@@ -520,6 +562,8 @@ private:
     Mask zone_ = 0;
     Mask occupied_ = 0;
     Mask enemy_ = 0;
+    const std::array<DirectionSet, max_kinds>* directions_ = nullptr;  // the side's, by kind
+    std::array<Mask, max_kinds> allowed_{};  // victims each kind may take (victim filter)
     Mask captured_ = 0;
     Mask block_ = 0;    // vertices a jump cannot pass or land on
     Mask victims_ = 0;  // enemy pieces not yet captured

@@ -54,6 +54,14 @@ public:
     using Error::Error;
 };
 
+/// A variant descriptor (JSON) that cannot be read: malformed JSON, an unknown field, a wrong
+/// type, a value out of range, an impossible board. The message names the source (file) and
+/// the field.
+class DescriptorError : public Error {
+public:
+    using Error::Error;
+};
+
 /// Quotes user text for an error message: wrapped in single quotes, control and non-ASCII
 /// bytes written as \xNN, cut after 60 characters with "..." so that a message stays one line.
 [[nodiscard]] std::string quoted(std::string_view text);

@@ -164,18 +164,25 @@ struct PerftSplitHeader {
                                             Duplicates counting,
                                             const std::vector<PerftSplitEntry>& entries);
 
-/// A perft split file read back: its header, the variant it names (built with its options)
-/// and its positions.
+/// Reads the header (first line) of a perft split file. Throws ShardError naming `source` for
+/// malformed JSON, a missing or mistyped field, or a first line that is no such header.
+[[nodiscard]] PerftSplitHeader read_perft_split_header(std::string_view text, const std::string& source);
+
+/// A perft split file read back: its header, the variant and its positions.
 struct PerftSplitFile {
     PerftSplitHeader header;
     std::shared_ptr<const Variant> variant;
     std::vector<PerftSplitEntry> entries;
 };
 
-/// Reads a perft split file. Throws ShardError naming `source` and the line for malformed
-/// JSON, a missing or mistyped field, an unknown variant or option, a position string the
+/// Reads a perft split file with `variant`, which the caller builds from the header (e.g.
+/// make_variant(header.variant, options) from registry.hpp: the core names no game). Throws
+/// ShardError naming `source` and the line for malformed JSON, a missing or mistyped field, a
+/// variant whose name or option values differ from the header's, a root or position string the
 /// variant rejects, a count of 0, a position listed twice, or a file whose number of lines or
 /// sum of counts differs from its header (a truncated or edited file).
-[[nodiscard]] PerftSplitFile read_perft_split(std::string_view text, const std::string& source);
+/// Precondition: variant is not null.
+[[nodiscard]] PerftSplitFile read_perft_split(std::string_view text, const std::string& source,
+                                              std::shared_ptr<const Variant> variant);
 
 }  // namespace tradgames

@@ -19,6 +19,7 @@
 #include "tradgames/move.hpp"
 #include "tradgames/options.hpp"
 #include "tradgames/position.hpp"
+#include "tradgames/result.hpp"
 #include "tradgames/topology.hpp"
 #include "tradgames/types.hpp"
 
@@ -50,8 +51,6 @@ struct ParsedMoveText {
     /// Promotion letter after '=', or '\0'.
     char promotion = '\0';
 };
-
-struct GameResult;
 
 /// Game-level rules of a variant that the Game applies itself.
 struct GameRules {
@@ -164,6 +163,10 @@ public:
     /// rule beyond those Game applies (no legal move, repetition, ply cap).
     [[nodiscard]] virtual std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const;
 
+    /// PDN GameType number of the variant (PDN 3.0: 20 international, 21 English, 25
+    /// Russian, ...), or 0 when PDN has none and records carry a [Variant] tag. Default: 0.
+    [[nodiscard]] virtual int pdn_game_type() const noexcept { return 0; }
+
     /// How pictures of the board are drawn (io/svg.hpp, io/ascii.hpp). Default: the graph's
     /// points joined by its links, every point named, no zones: faithful for any board.
     [[nodiscard]] virtual BoardStyle board_style() const;
@@ -175,6 +178,8 @@ protected:
     /// Whether landing i (< path.size()-1) of a capture is written in notation. Default: all.
     [[nodiscard]] virtual bool writes_landing(const Position& pos, const Move& m,
                                               std::size_t i) const;
+    /// Separator written between the squares of a capture. Default ':'.
+    [[nodiscard]] virtual char capture_separator() const noexcept { return ':'; }
     /// Text appended for a promotion to kind k. Default: none.
     [[nodiscard]] virtual std::string promotion_suffix(Kind k) const;
     /// Reads a position string: side to move and piece lists by split_fen, a piece's kind by
@@ -256,23 +261,5 @@ template <class V, class... Args>
     if (o.has("repetition_draw")) (void)repetition_draw_value(o);
     return std::make_shared<const V>(std::forward<Args>(args)..., std::move(o));
 }
-
-/// Entry of the variant registry.
-struct VariantInfo {
-    std::string name;
-    std::string description;
-};
-
-/// The registered variants, in registration order.
-[[nodiscard]] std::vector<VariantInfo> list_variants();
-
-/// Creates variant `name` (ASCII case-insensitive, as PDN's [Variant] tag) with rule options
-/// given as "key=value" strings (applied in order; a key given twice takes its last value).
-/// Throws OptionError for an unknown variant (listing the known ones) or a bad option.
-[[nodiscard]] std::shared_ptr<const Variant> make_variant(
-    std::string_view name, const std::vector<std::string>& options = {});
-
-/// The option declarations (with defaults) of variant `name`. Throws OptionError if unknown.
-[[nodiscard]] std::vector<OptionSpec> variant_options(std::string_view name);
 
 }  // namespace tradgames

@@ -23,21 +23,11 @@ using json = nlohmann::json;
 int run_variants(bool as_json) {
     json out = json::array();
     for (const auto& info : tg::list_variants()) {
-        json opts = json::array();
-        for (const auto& s : tg::variant_options(info.name)) {
-            const char* type = s.type == tg::OptionType::boolean   ? "boolean"
-                               : s.type == tg::OptionType::integer ? "integer"
-                                                                   : "choice";
-            json o{{"name", s.name}, {"type", type}, {"default", s.default_value}, {"help", s.help}};
-            if (s.type == tg::OptionType::choice) o["choices"] = s.choices;
-            if (s.type == tg::OptionType::integer) {
-                o["min"] = s.min;
-                o["max"] = s.max;
-            }
-            opts.push_back(o);
-        }
+        const json entry = tg::variant_entry_json(info.name, info.description,
+                                                  tg::variant_options(info.name));
+        const json& opts = entry["options"];
         if (as_json) {
-            out.push_back({{"name", info.name}, {"description", info.description}, {"options", opts}});
+            out.push_back(entry);
         } else {
             fmt::print("{:<10} {}\n", info.name, info.description);
             for (const auto& o : opts) {
@@ -52,13 +42,12 @@ int run_variants(bool as_json) {
 
 int run_moves(const VariantArgs& a, bool paths, bool as_json) {
     const Setup s = setup(a);
-    tg::MoveList list;
-    s.variant->generate(s.position, list, paths ? tg::Duplicates::all_paths : tg::Duplicates::unique);
+    const tg::Duplicates dup = paths ? tg::Duplicates::all_paths : tg::Duplicates::unique;
     if (as_json) {
-        json out = json::array();
-        for (const auto& m : list) out.push_back(move_json(*s.variant, s.position, m));
-        fmt::print("{}\n", out.dump());
+        fmt::print("{}\n", tg::moves_json(*s.variant, s.position, dup).dump());
     } else {
+        tg::MoveList list;
+        s.variant->generate(s.position, list, dup);
         for (const auto& m : list) fmt::print("{}\n", s.variant->move_to_string(s.position, m));
     }
     return 0;
@@ -87,7 +76,10 @@ int run_perft_split(const PerftArgs& a) {
 /// perft --positions FILE --depth D: sum of count x perft(D) over a perft --split file.
 int run_perft_positions(const PerftArgs& a) {
     const std::string text = read_file(a.positions);
-    const tg::PerftSplitFile f = tg::read_perft_split(text, a.positions);
+    const tg::PerftSplitHeader h = tg::read_perft_split_header(text, a.positions);
+    std::vector<std::string> assignments;
+    for (const auto& [key, value] : h.options) assignments.push_back(key + "=" + value);
+    const tg::PerftSplitFile f = tg::read_perft_split(text, a.positions, tg::make_variant(h.variant, assignments));
     const char* counting = f.header.counting == tg::Duplicates::all_paths ? "P" : "U";
     if (a.paths && f.header.counting != tg::Duplicates::all_paths) {
         throw tg::OptionError("--paths: " + tg::quoted(a.positions) +
@@ -133,30 +125,16 @@ int run_perft(const PerftArgs& a) {
     tg::PerftOptions opt;
     opt.duplicates = a.paths ? tg::Duplicates::all_paths : tg::Duplicates::unique;
     opt.bulk = !a.no_bulk;
-    const auto t0 = std::chrono::steady_clock::now();
-    std::uint64_t total = 0;
-    json div = json::array();
-    if (a.divide && a.depth > 0) {
-        for (const auto& e : tg::divide(*s.variant, s.position, a.depth, opt)) {
-            total += e.nodes;
-            div.push_back({{"move", e.notation}, {"nodes", e.nodes}});
-            if (!a.json) fmt::print("{} {}\n", e.notation, e.nodes);
-        }
-    } else {
-        total = tg::perft(*s.variant, s.position, a.depth, opt);
-    }
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const tg::PerftRun run = tg::run_perft(*s.variant, s.position, a.depth, opt, a.divide);
     if (a.json) {
-        json out{{"variant", s.variant->name()},
-                 {"depth", a.depth},
-                 {"nodes", total},
-                 {"seconds", secs},
-                 {"counting", a.paths ? "P" : "U"}};
-        if (a.divide) out["divide"] = div;
-        fmt::print("{}\n", out.dump());
+        fmt::print("{}\n", tg::perft_json(*s.variant, run).dump());
     } else {
-        fmt::print("perft({}) = {}  ({:.3f} s, {:.1f} Mnodes/s)\n", a.depth, total, secs,
-                   secs > 0 ? static_cast<double>(total) / secs / 1e6 : 0.0);
+        if (run.divide) {
+            for (const auto& [move, nodes] : *run.divide) fmt::print("{} {}\n", move, nodes);
+        }
+        const double secs = run.seconds;
+        fmt::print("perft({}) = {}  ({:.3f} s, {:.1f} Mnodes/s)\n", a.depth, run.nodes, secs,
+                   secs > 0 ? static_cast<double>(run.nodes) / secs / 1e6 : 0.0);
     }
     return 0;
 }

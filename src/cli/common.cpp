@@ -79,24 +79,4 @@ std::string outcome_words(tg::Outcome o) {
     return s;
 }
 
-json move_json(const tg::Variant& v, const tg::Position& pos, const tg::Move& m) {
-    const tg::Topology& t = v.topology();
-    json path = json::array({std::string(t.name(m.from))});
-    for (tg::Vertex x : m.path) path.push_back(std::string(t.name(x)));
-    json captured = json::array();
-    for (tg::Vertex x : m.captured) captured.push_back(std::string(t.name(x)));
-    tg::Position after = pos;
-    tg::Undo u;
-    v.make_move(after, m, u);
-    return json{{"notation", v.move_to_string(pos, m)},
-                {"from", std::string(t.name(m.from))},
-                {"to", std::string(t.name(m.to))},
-                {"path", path},
-                {"captured", captured},
-                {"promotion", m.promotion == tg::no_kind ? json(nullptr)
-                                                        : json(v.kinds().at(m.promotion).name)},
-                {"drop", m.is_drop()},
-                {"after", v.position_to_string(after)}};
-}
-
 }  // namespace tgcli

@@ -373,48 +373,6 @@ std::vector<PdnGame> read_pdn(std::string_view text) {
     return games;
 }
 
-std::string pdn_variant_name(const PdnGame& record, std::string_view fallback) {
-    std::string from_type;
-    if (const std::string* gt = record.tag("GameType")) {
-        const std::string_view v = trim(*gt);
-        const std::string_view first = trim(v.substr(0, v.find(',')));
-        bool ok = first == "25";
-        if (ok && first.size() < v.size()) {  // full form: 25,W,8,8,<notation>,<invert>
-            std::vector<std::string_view> f;
-            for (std::string_view rest = v; !rest.empty();) {
-                const std::size_t c = rest.find(',');
-                f.push_back(trim(rest.substr(0, c)));
-                rest = c == std::string_view::npos ? std::string_view{} : rest.substr(c + 1);
-            }
-            ok = f.size() >= 4 && f[1] == "W" && f[2] == "8" && f[3] == "8";
-        }
-        if (!ok) {
-            fail(record, record.line,
-                 "unsupported [GameType " + quoted(*gt) +
-                     "]: tradgames reads GameType 25 (Russian draughts, \"25,W,8,8,A0,0\"); "
-                     "its other games are named by a [Variant] tag");
-        }
-        from_type = "russian";
-    }
-    if (const std::string* vt = record.tag("Variant")) {
-        const std::string_view v = trim(*vt);
-        std::string known;
-        for (const VariantInfo& i : list_variants()) {
-            if (iequals(i.name, v)) {
-                if (!from_type.empty() && from_type != i.name) {
-                    fail(record, record.line,
-                         "[Variant " + quoted(*vt) + "] contradicts [GameType " +
-                             quoted(*record.tag("GameType")) + "]");
-                }
-                return i.name;
-            }
-            known += (known.empty() ? "" : ", ") + i.name;
-        }
-        fail(record, record.line, "unknown [Variant " + quoted(*vt) + "] (known: " + known + ")");
-    }
-    return from_type.empty() ? std::string(fallback) : from_type;
-}
-
 Game pdn_start(const PdnGame& record, std::shared_ptr<const Variant> variant) {
     const std::string* fen = record.tag("FEN");
     if (fen == nullptr || trim(*fen).empty()) return Game(std::move(variant));
@@ -480,13 +438,6 @@ void play_pdn(const PdnGame& record, Game& game) {
     }
 }
 
-Game replay_pdn(const PdnGame& record, std::string_view fallback,
-                const std::vector<std::string>& options) {
-    Game game = pdn_start(record, make_variant(pdn_variant_name(record, fallback), options));
-    play_pdn(record, game);
-    return game;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Writer
 
@@ -529,8 +480,8 @@ std::string write_pdn(const Game& game, const std::vector<PdnTag>& tags, const P
         out.push_back({std::string(name), g != nullptr ? *g : "?"});
     }
     out.push_back({"Result", pdn_result_text(game.result().outcome, opts.results)});
-    if (v.name() == "russian") {
-        out.push_back({"GameType", "25"});
+    if (v.pdn_game_type() > 0) {
+        out.push_back({"GameType", std::to_string(v.pdn_game_type())});
     } else {
         out.push_back({"Variant", v.name()});
     }

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "tradgames/registry.hpp"
 #include "tradgames/board_graph.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/fen.hpp"

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "support/stub_variant.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/playout.hpp"
 

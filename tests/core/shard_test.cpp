@@ -11,6 +11,7 @@
 #include "tradgames/error.hpp"
 #include "tradgames/perft.hpp"
 #include "tradgames/playout.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/shard.hpp"
 
 using namespace tradgames;
@@ -27,9 +28,9 @@ std::uint64_t split_sum(const Variant& v, const Position& root, int k, int d, Du
 }
 
 /// The first position of seeded random games of `v` whose perft(2) differs between U and P
-/// (a capture with two paths to one result within two plies), or nullopt within 200 games.
+/// (a capture with two paths to one result within two plies), or nullopt within 3000 games.
 std::optional<Position> position_where_paths_count(const std::shared_ptr<const Variant>& v) {
-    for (std::uint64_t g = 0; g < 200; ++g) {
+    for (std::uint64_t g = 0; g < 3000; ++g) {
         Game game(v);
         Rng rng = playout_rng(17, g);
         while (!game.result().over()) {
@@ -137,7 +138,7 @@ TEST_SUITE("shard") {
         const Position root = v->initial_position();
         const auto entries = perft_split(*v, root, 3, Duplicates::all_paths);
         const std::string text = perft_split_jsonl(*v, root, 3, Duplicates::all_paths, entries);
-        const PerftSplitFile f = read_perft_split(text, "s.jsonl");
+        const PerftSplitFile f = read_perft_split(text, "s.jsonl", v);
         CHECK(f.header.variant == "russian");
         CHECK(f.header.counting == Duplicates::all_paths);
         CHECK(f.header.depth == 3);
@@ -151,19 +152,23 @@ TEST_SUITE("shard") {
         CHECK(perft_positions(*f.variant, f.entries, 3, {Duplicates::all_paths, true}) == 37986);
 
         const std::size_t last_line = text.rfind('\n', text.size() - 2);
-        CHECK(shard_error([&] { (void)read_perft_split(text.substr(0, last_line + 1), "s.jsonl"); }) ==
+        CHECK(shard_error([&] { (void)read_perft_split(text.substr(0, last_line + 1), "s.jsonl", v); }) ==
               "'s.jsonl': has " + std::to_string(entries.size() - 1) + " positions, its header says " +
                   std::to_string(entries.size()) + " (a cut or edited file)");
         const std::size_t header_end = text.find('\n');
         std::string doubled = text;
         doubled += text.substr(header_end + 1, text.find('\n', header_end + 1) - header_end);
-        CHECK(shard_error([&] { (void)read_perft_split(doubled, "s.jsonl"); }) ==
+        CHECK(shard_error([&] { (void)read_perft_split(doubled, "s.jsonl", v); }) ==
               "'s.jsonl line " + std::to_string(entries.size() + 2) + "': position listed twice");
-        CHECK(shard_error([&] { (void)read_perft_split("{\"fen\":\"W:W:B\",\"count\":1}\n", "x"); })
+        CHECK(shard_error([&] { (void)read_perft_split("{\"fen\":\"W:W:B\",\"count\":1}\n", "x", v); })
                   .starts_with("'x line 1': not a perft split file"));
         std::string bad_fen = text;
         bad_fen.replace(bad_fen.find("\"fen\":\"") + 7, 1, "Z");
-        CHECK(shard_error([&] { (void)read_perft_split(bad_fen, "s.jsonl"); }).starts_with("'s.jsonl line 2': "));
+        CHECK(shard_error([&] { (void)read_perft_split(bad_fen, "s.jsonl", v); }).starts_with("'s.jsonl line 2': "));
+        CHECK(shard_error([&] { (void)read_perft_split(text, "s.jsonl", make_variant("tobit")); }) ==
+              "'s.jsonl line 1': the file is of variant 'russian', not 'tobit'");
+        CHECK(shard_error([&] { (void)read_perft_split(text, "s.jsonl", make_variant("russian", {"repetition_draw=0"})); })
+                  .starts_with("'s.jsonl line 1': the file's rule options ("));
     }
 
     TEST_CASE("playout shards merged equal one run, every variant, in any order and through JSON") {

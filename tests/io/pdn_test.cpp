@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "tradgames/registry.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/io/pdn.hpp"

@@ -14,6 +14,7 @@
 #include <tinyxml2.h>
 
 #include "support/stub_variant.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/io/ascii.hpp"
 #include "tradgames/io/svg.hpp"
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "support/helpers.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/random.hpp"
 
 namespace tgtest {

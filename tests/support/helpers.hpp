@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tradgames/registry.hpp"
 #include "tradgames/variant.hpp"
 
 namespace tgtest {

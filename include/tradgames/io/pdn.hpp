@@ -119,11 +119,6 @@ private:
 /// Every game of `text`. Throws PdnError for the first malformed game.
 [[nodiscard]] std::vector<PdnGame> read_pdn(std::string_view text);
 
-/// The variant name a record is written for: its [Variant] tag (a registered name, compared
-/// ignoring case), else "russian" for [GameType "25"] (or "25,W,8,8,A0,0"), else `fallback`.
-/// Throws PdnError for an unknown Variant, an unsupported GameType, or the two disagreeing.
-[[nodiscard]] std::string pdn_variant_name(const PdnGame& record, std::string_view fallback = "russian");
-
 /// A new game at the record's start: [FEN] parsed by `variant` when present (a [SetUp "0"] tag
 /// is ignored), else the initial position. Throws PdnError naming the game when the FEN is
 /// malformed or impossible.
@@ -145,11 +140,6 @@ void play_pdn(const PdnGame& record, Game& game);
 /// "12..." for Black: counted from the number written before the record's first move (1 if
 /// none) and `start_side`, the side to move at the record's start.
 [[nodiscard]] std::string pdn_move_label(const PdnGame& record, Color start_side, std::size_t ply);
-
-/// pdn_start + play_pdn, with the variant from pdn_variant_name(record, fallback) created with
-/// `options` ("key=value"). Throws as those functions and OptionError for a bad option.
-[[nodiscard]] Game replay_pdn(const PdnGame& record, std::string_view fallback = "russian",
-                              const std::vector<std::string>& options = {});
 
 /// How results are written.
 enum class PdnResultStyle {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tradgames/registry.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/game.hpp"
 

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "support/helpers.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/error.hpp"
 
 using namespace tradgames;

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "support/helpers.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/perft.hpp"
 
 using tradgames::Duplicates;

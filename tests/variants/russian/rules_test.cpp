@@ -1,5 +1,6 @@
 // Russian checkers: every rule test position T1-T12 of russian.md section 5, with its exact
 // legal move list and the U / P counts given there.
+#include "tradgames/registry.hpp"
 #include <doctest/doctest.h>
 
 #include "support/helpers.hpp"

@@ -1,6 +1,7 @@
 // Helpers shared by the Shatra tests.
 #pragma once
 
+#include "tradgames/registry.hpp"
 #include <memory>
 #include <string>
 #include <vector>

@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "support/helpers.hpp"
-#include "tobit/tobit.hpp"
+#include "variants/tobit/support.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/random.hpp"
 
 using namespace tradgames;
@@ -146,9 +147,9 @@ TEST_SUITE("tobit") {
     }
 
     TEST_CASE("make_board rejects impossible sizes") {
-        CHECK_THROWS_AS((void)tobit::make_board({0, 4}), BoardError);
-        CHECK_THROWS_AS((void)tobit::make_board({5, 0}), BoardError);
-        CHECK_THROWS_AS((void)tobit::make_board({8, 8}), BoardError);  // 96 points
+        CHECK_THROWS_AS((void)tobit::make_board({0, 4}), DescriptorError);
+        CHECK_THROWS_AS((void)tobit::make_board({5, 0}), DescriptorError);
+        CHECK_THROWS_AS((void)tobit::make_board({13, 4}), DescriptorError);  // at most 12 lines
     }
 
     TEST_CASE("2.2 rotation: Black's moves are White's moves in the rotated position") {

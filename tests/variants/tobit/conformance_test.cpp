@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "support/conformance.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/variant.hpp"
 
 TEST_SUITE("tobit") {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "tradgames/registry.hpp"
 #include "tradgames/game.hpp"
 
 using namespace tradgames;

@@ -5,7 +5,8 @@
 
 #include "support/conformance.hpp"
 #include "support/helpers.hpp"
-#include "tobit/tobit.hpp"
+#include "variants/tobit/support.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/error.hpp"
 
 using namespace tradgames;
@@ -162,19 +163,19 @@ TEST_SUITE("tobit") {
         CHECK(t.capture_rules().kinds[tobit::tobit].leap == Leap::long_leap);
         CHECK(t.capture_rules().kinds[tobit::tobit].landing == Landing::continuing);
         CHECK(t.capture_rules().removal == Removal::end_of_move);
-        CHECK(t.end_rules().repetition_draw == 3);
-        CHECK(t.end_rules().no_progress_draw_moves == 15);
-        CHECK_FALSE(t.end_rules().bare_draw);
-        CHECK(t.end_rules().ply_cap == 0);
+        CHECK(t.descriptor().draws.repetition == 3);
+        CHECK(t.descriptor().draws.no_progress_moves == 15);
+        CHECK_FALSE(t.descriptor().draws.bare);
+        CHECK(t.descriptor().draws.ply_cap == 0);
 
         const auto set =
             make_variant("tobit-4x4", {"repetition_draw=0", "no_progress_draw_moves=25",
                                        "bare_draw=true", "ply_cap=400", "removal=immediate"});
         const auto& s = dynamic_cast<const tobit::Tobit&>(*set);
-        CHECK(s.end_rules().repetition_draw == 0);
-        CHECK(s.end_rules().no_progress_draw_moves == 25);
-        CHECK(s.end_rules().bare_draw);
-        CHECK(s.end_rules().ply_cap == 400);
+        CHECK(s.descriptor().draws.repetition == 0);
+        CHECK(s.descriptor().draws.no_progress_moves == 25);
+        CHECK(s.descriptor().draws.bare);
+        CHECK(s.descriptor().draws.ply_cap == 400);
         CHECK(s.capture_rules().removal == Removal::immediate);
     }
 

@@ -1,6 +1,7 @@
 // Tobit perft from the initial position, tobit.md section 7.1 (d1-d4, both boards, default
 // options). The spec takes the numbers from an independent reference generator and says no
 // duplicate capture occurs at these depths, so U and P must both give them.
+#include "tradgames/registry.hpp"
 #include <doctest/doctest.h>
 
 #include <cstdint>

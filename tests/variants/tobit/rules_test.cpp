@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "support/helpers.hpp"
-#include "tobit/tobit.hpp"
+#include "variants/tobit/support.hpp"
+#include "tradgames/registry.hpp"
 #include "tradgames/random.hpp"
 
 using tgtest::moves;

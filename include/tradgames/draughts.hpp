@@ -1,0 +1,305 @@
+// tradgames: the draughts family as data: one plain descriptor (DraughtsDescriptor) and one
+// generic variant class (DraughtsVariant) that consumes it over the shared capture generator.
+//
+// A descriptor says everything that tells one draughts game from another: the board, the
+// set-up, how each kind steps and captures (per side: directions are given as White sees them
+// and mirrored for Black), landing and removal rules, promotion, capture precedence, a victim
+// filter, draw rules, notation, position-string dialect and PDN GameType. It round-trips
+// through JSON (draughts_descriptor_from_json / to_json), so users define variants in a file
+// at run time; "base" plus the fields that differ derives one variant from another. Rule
+// options are named edits of descriptor fields (DraughtsOptionDecl), so every option a variant
+// offers is itself data.
+//
+// Field names follow DCTL's rule traits and the PDN 3.0 GameType table; each built-in
+// descriptor (variants/<game>/<game>.json) cites its rule book in variants/<game>/RULES.md.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tradgames/capture.hpp"
+#include "tradgames/movegen.hpp"
+#include "tradgames/variant.hpp"
+
+namespace tradgames {
+
+/// The board of a draughts game.
+struct DraughtsBoard {
+    /// `rectangular`: a W x H grid of squares; `chols`: Tobit's board of lines, W longitudinal
+    /// and H transverse lines whose crossings and ends are the points
+    /// (variants/tobit/RULES.md §2).
+    enum class Shape : std::uint8_t { rectangular, chols };
+    Shape shape = Shape::rectangular;
+    /// Files (rectangular) or longitudinal lines (chols). 1..26 / 1..12.
+    int width = 8;
+    /// Ranks (rectangular) or transverse lines (chols). 1..26 / 1..12.
+    int height = 8;
+    /// Every square is played (Turkish draughts) instead of the dark ones only.
+    bool all_squares = false;
+    /// White's lower-left square (a1) is light: the orientation of Italian and Spanish
+    /// draughts, whose long diagonal runs from White's lower right. Default: a1 is dark.
+    bool mirrored = false;
+    /// Links between squares: diagonal neighbours, orthogonal neighbours (on dark-square
+    /// boards the next dark square on the same rank or file, two squares away: Frisian), or
+    /// both. Chols boards are always linked along their lines.
+    enum class Links : std::uint8_t { diagonal, orthogonal, both };
+    Links links = Links::diagonal;
+    bool operator==(const DraughtsBoard&) const = default;
+};
+
+/// The rules of one piece kind (man or king) of a draughts game.
+struct DraughtsPiece {
+    /// Name in the field's terms ("man", "king", "hul", "tobit").
+    std::string name;
+    /// Position-string prefix letter ('\0' for none: the man; 'K' for the king).
+    char letter = '\0';
+    /// Text-board symbol, White's (Black's is its lower case).
+    char symbol = 'M';
+    /// Quiet-move directions as White sees them (mirrored for Black).
+    DirectionSet steps = 0;
+    /// Quiet moves slide any distance over empty squares (a flying king) instead of one step.
+    bool flying = false;
+    /// Capture directions as White sees them (mirrored for Black); 0 = never captures.
+    DirectionSet captures = 0;
+    /// Short leap (victim adjacent) or long leap (a flying capture).
+    Leap leap = Leap::short_leap;
+    /// Which landing squares behind the victim a long leap may choose.
+    Landing landing = Landing::continuing;
+    /// Victim filter: bit 0 = may capture men, bit 1 = may capture kings.
+    std::uint8_t victims = 3;
+    bool operator==(const DraughtsPiece&) const = default;
+};
+
+/// A capture-precedence criterion, applied in order to the legal captures: each keeps only
+/// the captures that are best by it (variants/international/RULES.md §4 and the RULES.md of
+/// each game that uses one).
+enum class Precedence : std::uint8_t {
+    most_pieces,    ///< the most pieces captured (majority rule)
+    most_kings,     ///< the most kings among them
+    with_king,      ///< a capture made by a king before one made by a man
+    earliest_king,  ///< the king(s) captured as early in the sequence as possible
+};
+
+/// The FMJD draw articles 7.2.4-7.2.8 counted per position (variants/russian/RULES.md §1.5):
+/// each a number of moves per player, 0 = off.
+struct Fmjd64Draws {
+    int three_kings_vs_one = 15;  ///< 7.2.4 three or more kings against a lone king
+    int kings_only = 15;          ///< 7.2.5 only king moves, no man move, no capture
+    int material_4_5 = 30;        ///< 7.2.6 4-5 pieces, kings on both sides
+    int material_6_7 = 60;        ///< 7.2.6 6-7 pieces, kings on both sides
+    int main_road = 5;            ///< 7.2.7 three pieces against a lone king on the main road
+    int small_ending = 5;         ///< 7.2.8 one or two pieces against a lone king
+    bool operator==(const Fmjd64Draws&) const = default;
+};
+
+/// Draw rules of the game layer.
+struct DraughtsDraws {
+    /// A position occurring this many times is a draw; 0 = off (1 is invalid).
+    int repetition = 3;
+    /// Draw after this many plies; 0 = off.
+    int ply_cap = 0;
+    /// Draw after this many moves per player without a capture or a man move; 0 = off.
+    int no_progress_moves = 0;
+    /// Rule label of the no-progress draw in the reason ("E4").
+    std::string no_progress_label = "no progress";
+    /// Draw when each side has exactly one piece.
+    bool bare = false;
+    /// Rule label of the bare draw in the reason ("E5").
+    std::string bare_label = "bare pieces";
+    /// The FMJD64 counters, or none.
+    std::optional<Fmjd64Draws> fmjd64;
+    bool operator==(const DraughtsDraws&) const = default;
+};
+
+/// How moves and positions are written.
+struct DraughtsNotation {
+    /// Squares written as numbers (PDN numbering: dark squares from Black's left corner, row
+    /// by row) rather than algebraic names; the other form is accepted as an alias.
+    bool numeric = false;
+    /// Separator between the squares of a capture: ':' or 'x'.
+    char capture_separator = ':';
+    /// Which intermediate landing squares a capture writes: `all`; `turns` (only where the
+    /// direction changes); `king_turns` (a king's landings passed straight through are left
+    /// out, a man's are written); `ends` (none, unless another legal move has the same ends).
+    enum class Landings : std::uint8_t { all, turns, king_turns, ends };
+    Landings landings = Landings::all;
+    /// Position strings write runs of 3 or more numbered squares as ranges ("1-12").
+    bool ranges = false;
+    /// Extra position-string fields that are read and ignored (lidraughts' "HF" clocks).
+    std::string ignored_fields;
+    bool operator==(const DraughtsNotation&) const = default;
+};
+
+/// A rule option of a draughts variant: a named edit of the descriptor. Either `field` names
+/// one descriptor field (dotted path, e.g. "capture.removal", "draw.repetition"; its type,
+/// allowed values and default come from the field), or `choices` maps each allowed word to a
+/// JSON merge patch of the descriptor (RFC 7386) and `default_value` names the word the
+/// descriptor already says.
+struct DraughtsOptionDecl {
+    std::string name;
+    std::string help;
+    std::string field;
+    std::vector<std::pair<std::string, std::string>> choices;  ///< word -> JSON patch text
+    std::string default_value;
+    bool operator==(const DraughtsOptionDecl&) const = default;
+};
+
+/// A draughts game as plain data. Defaults describe Russian checkers' geometry on 8x8.
+struct DraughtsDescriptor {
+    /// Registry name ("international") and one-line description.
+    std::string name;
+    std::string description;
+    /// PDN GameType number (PDN 3.0 table: 20 international, 21 English, 25 Russian ...);
+    /// 0 = none (records name the game with a [Variant] tag).
+    int pdn_game_type = 0;
+    DraughtsBoard board;
+    /// Rows (ranks, or lines of points counted from each side's edge) filled at the start.
+    int setup_rows = 3;
+    /// The side that moves first.
+    Color first_side = Color::white;
+    DraughtsPiece man{"man", '\0', 'M', dirs(Direction::ne, Direction::nw), false, diagonal_dirs,
+                      Leap::short_leap, Landing::right_behind, 3};
+    DraughtsPiece king{"king", 'K', 'K', diagonal_dirs, true, diagonal_dirs,
+                       Leap::long_leap, Landing::continuing, 3};
+    /// When captured pieces leave the board.
+    Removal removal = Removal::end_of_move;
+    /// No 180-degree turn between two jumps.
+    bool no_180_turn = false;
+    /// A man reaching the far row in mid-capture is crowned at once and continues as a king
+    /// (Russian); if false, it is crowned only if the move ends there (International).
+    bool promote_mid_capture = true;
+    /// A king whose move ends off its promotion row becomes a man again (Tobit option A7).
+    bool king_reverts = false;
+    /// P identity (every capture path): landings passed straight through along a line make
+    /// no separate path unless this is set.
+    bool every_landing_distinct = false;
+    /// Capture precedence, in order; empty = free choice.
+    std::vector<Precedence> precedence;
+    DraughtsDraws draws;
+    DraughtsNotation notation;
+    /// Rule options offered (named descriptor edits).
+    std::vector<DraughtsOptionDecl> options;
+    bool operator==(const DraughtsDescriptor&) const = default;
+};
+
+/// Looks up a registered descriptor's JSON text by variant name (for "base"); nullopt if none.
+using DescriptorLookup = std::function<std::optional<std::string>(std::string_view name)>;
+
+/// Reads a descriptor from JSON text. `source` names the text in messages (a file name).
+/// A "base" field names a descriptor that `lookup` resolves; the text's other fields are then
+/// merged over it (objects field by field, everything else replaced). Every field is checked:
+/// throws DescriptorError ("FILE: field 'board.width': ...") for malformed JSON, an unknown
+/// field, a wrong type, a value out of range, an unknown direction or base, an impossible
+/// board (no room for the set-up, more squares than the build's max_vertices).
+[[nodiscard]] DraughtsDescriptor draughts_descriptor_from_json(std::string_view text,
+                                                               std::string_view source,
+                                                               const DescriptorLookup& lookup = {});
+
+/// The descriptor as JSON text, every field written: draughts_descriptor_from_json of it gives
+/// an equal descriptor.
+[[nodiscard]] std::string draughts_descriptor_to_json(const DraughtsDescriptor& d, int indent = 2);
+
+/// The option declarations of d as OptionSpecs (types, defaults and ranges from the fields).
+/// Throws DescriptorError for an option naming an unknown field.
+[[nodiscard]] std::vector<OptionSpec> draughts_option_specs(const DraughtsDescriptor& d);
+
+/// d with rule options ("key=value", applied in order) applied as descriptor edits. Throws
+/// OptionError for an unknown option or a bad value.
+[[nodiscard]] DraughtsDescriptor apply_draughts_options(const DraughtsDescriptor& d,
+                                                         const std::vector<std::string>& options);
+
+/// The board graph of a descriptor's board (vertices in notation order, zone bits
+/// DraughtsVariant::Zone). Throws DescriptorError if it has more vertices than max_vertices.
+[[nodiscard]] BoardGraph make_draughts_board(const DraughtsDescriptor& d);
+
+/// Capture hooks of the generic draughts variant: everything is data except the optional
+/// reversion of a king that ends its move off the promotion row (DraughtsDescriptor::
+/// king_reverts).
+struct DraughtsHooks : CaptureHooks {
+    std::array<Mask, 2> promotion_zone{};
+    bool reverts = false;
+    /// With `reverts`, a king (kind 1) ending on `to` outside its side's promotion row becomes
+    /// a man (kind 0); otherwise k.
+    [[nodiscard]] Kind end_kind(Color side, Kind k, Vertex to) const noexcept {
+        return reverts && k == 1 && !has(promotion_zone[index(side)], to) ? Kind{0} : k;
+    }
+};
+
+/// The generic draughts variant: every member of the family is an instance over a descriptor.
+/// Kinds: 0 man, 1 king.
+class DraughtsVariant final : public VariantBase<DraughtsVariant> {
+public:
+    /// Zone bits of a draughts board.
+    enum Zone : ZoneSet {
+        white_promotion = 1U << 0,  ///< the far row for White (its men are crowned there)
+        black_promotion = 1U << 1,  ///< the far row for Black
+        main_road = 1U << 2,        ///< the long diagonal from White's left corner (FMJD 7.2.7)
+        white_home = 1U << 3,       ///< White's set-up squares
+        black_home = 1U << 4,       ///< Black's set-up squares
+    };
+
+    /// The variant of descriptor `d` (options already applied, apply_draughts_options) with
+    /// `options` holding the option values for display. Throws DescriptorError for a board the
+    /// build cannot hold.
+    DraughtsVariant(DraughtsDescriptor d, RuleOptions options);
+
+    /// The descriptor this variant was built from (options applied).
+    [[nodiscard]] const DraughtsDescriptor& descriptor() const noexcept { return d_; }
+    /// The capture rules the descriptor compiles to.
+    [[nodiscard]] const CaptureRules& capture_rules() const noexcept { return rules_; }
+
+    /// Men of each side on its set-up rows, the descriptor's first side to move.
+    [[nodiscard]] Position initial_position() const override;
+    /// Reads a position string ("W:W21,22:BK1", ranges allowed in numeric notation). Throws
+    /// ParseError (malformed text, unknown square) or PositionError (a square used twice, a man
+    /// on its own promotion row, more pieces than the set-up has).
+    [[nodiscard]] Position parse_position(std::string_view text) const override;
+    /// Writes the position string in the descriptor's notation.
+    [[nodiscard]] std::string position_to_string(const Position& pos) const override;
+    /// Squares of a grid (rectangular boards) or points on lines (chols).
+    [[nodiscard]] BoardStyle board_style() const override;
+    /// Repetition and ply cap of the descriptor's draw rules.
+    [[nodiscard]] GameRules game_rules() const override;
+    /// The no-progress, bare and FMJD64 draw rules; nullptr when all are off.
+    [[nodiscard]] std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const override;
+    /// Notation with `ends` landings: adds the intermediate squares only when another legal
+    /// move has the same ends.
+    [[nodiscard]] std::string move_to_string(const Position& pos, const Move& m) const override;
+    /// The descriptor's capture separator (':' or 'x').
+    [[nodiscard]] char capture_separator() const noexcept override {
+        return d_.notation.capture_separator;
+    }
+    /// PDN GameType of the descriptor, 0 if none.
+    [[nodiscard]] int pdn_game_type() const noexcept override { return d_.pdn_game_type; }
+
+    /// Legal moves: the capture sequences if any exist (filtered by the precedence rules),
+    /// else the quiet moves. Allocation-free. Throws Error if out overflows.
+    void generate_moves(const Position& pos, MoveList& out, Duplicates dup) const;
+
+protected:
+    [[nodiscard]] bool writes_landing(const Position& pos, const Move& m,
+                                      std::size_t i) const override;
+
+private:
+    void apply_precedence(const Position& pos, MoveList& out, std::size_t first) const;
+
+    DraughtsDescriptor d_;
+    CaptureRules rules_{};
+    DraughtsHooks hooks_{};
+    std::array<StepTable, 2> man_steps_{};
+    std::array<StepTable, 2> king_steps_{};
+    std::array<DirectionSet, 2> king_dirs_{};
+    PositionRules position_rules_{};
+};
+
+/// Creates the variant of descriptor `d` with rule options ("key=value"). Throws OptionError
+/// for a bad option, DescriptorError for a descriptor the build cannot hold.
+[[nodiscard]] std::shared_ptr<const Variant> make_draughts_variant(
+    const DraughtsDescriptor& d, const std::vector<std::string>& options = {});
+
+}  // namespace tradgames

@@ -1,0 +1,605 @@
+// The generic draughts variant: board, moves, notation, position strings and draw rules from a
+// DraughtsDescriptor.
+#include "tradgames/draughts.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+
+#include "tradgames/error.hpp"
+#include "tradgames/fen.hpp"
+
+namespace tradgames {
+
+namespace {
+
+using Z = DraughtsVariant::Zone;
+
+std::string algebraic(int f, int r) {
+    return std::string(1, static_cast<char>('a' + f)) + std::to_string(r + 1);
+}
+
+// Point number of column x, row y of a chols board (variants/tobit/RULES.md §2.2), or 0. Row 0
+// holds White's ends of the longitudinal lines (x = 1..L), rows 1..T the transverse lines with
+// their two ends (x = 0..L+1), row T+1 Black's ends of the longitudinal lines.
+int chol_point(int L, int T, int x, int y) {
+    if (y == 0 || y == T + 1) {
+        if (x < 1 || x > L) return 0;
+        return y == 0 ? x : L + (L + 2) * T + x;
+    }
+    if (y < 0 || y > T + 1 || x < 0 || x > L + 1) return 0;
+    return L + 1 + (L + 2) * (y - 1) + x;
+}
+
+BoardGraph chols_board(const DraughtsDescriptor& d) {
+    const int L = d.board.width;
+    const int T = d.board.height;
+    const int rows = d.setup_rows;
+    BoardGraph g;
+    for (int y = 0; y <= T + 1; ++y) {
+        for (int x = 0; x <= L + 1; ++x) {
+            const int n = chol_point(L, T, x, y);
+            if (n == 0) continue;
+            VertexProperties p;
+            p.name = std::to_string(n);
+            p.x = x;
+            p.y = y;
+            if (y == T + 1) p.zones |= Z::white_promotion;
+            if (y == 0) p.zones |= Z::black_promotion;
+            if (y < rows) p.zones |= Z::white_home;
+            if (y > T + 1 - rows) p.zones |= Z::black_home;
+            g.add_vertex(std::move(p));  // vertex n - 1: numbers ascend in this order
+        }
+    }
+    auto vertex = [&](int x, int y) { return static_cast<Vertex>(chol_point(L, T, x, y) - 1); };
+    for (int x = 1; x <= L; ++x) {
+        for (int y = 0; y <= T; ++y) g.add_link(vertex(x, y), vertex(x, y + 1), Direction::n);
+    }
+    for (int y = 1; y <= T; ++y) {
+        for (int x = 0; x <= L; ++x) g.add_link(vertex(x, y), vertex(x + 1, y), Direction::e);
+    }
+    return g;
+}
+
+bool playable(const DraughtsBoard& b, int f, int r) {
+    if (f < 0 || r < 0 || f >= b.width || r >= b.height) return false;
+    if (b.all_squares) return true;
+    return ((f + r) % 2 == 0) != b.mirrored;  // standard: a1 (0,0) dark
+}
+
+BoardGraph rectangular_board(const DraughtsDescriptor& d) {
+    const DraughtsBoard& b = d.board;
+    BoardGraph g;
+    std::map<std::pair<int, int>, Vertex> at;
+    int n = 0;
+    // PDN numbering: from Black's side (the top rank), each rank from White's left.
+    for (int r = b.height - 1; r >= 0; --r) {
+        for (int f = 0; f < b.width; ++f) {
+            if (!playable(b, f, r)) continue;
+            ++n;
+            VertexProperties p;
+            const std::string alg = algebraic(f, r);
+            const std::string num = std::to_string(n);
+            p.name = d.notation.numeric ? num : alg;
+            if (!b.all_squares) p.aliases = {d.notation.numeric ? alg : num};
+            p.x = f;
+            p.y = r;
+            if (r == b.height - 1) p.zones |= Z::white_promotion;
+            if (r == 0) p.zones |= Z::black_promotion;
+            if (f == r && !b.mirrored) p.zones |= Z::main_road;
+            if (f == b.width - 1 - r && b.mirrored) p.zones |= Z::main_road;
+            if (r < d.setup_rows) p.zones |= Z::white_home;
+            if (r >= b.height - d.setup_rows) p.zones |= Z::black_home;
+            at[{f, r}] = g.add_vertex(std::move(p));
+        }
+    }
+    auto link = [&](int f, int r, int df, int dr, Direction dir) {
+        const auto from = at.find({f, r});
+        const auto to = at.find({f + df, r + dr});
+        if (from != at.end() && to != at.end()) g.add_link(from->second, to->second, dir);
+    };
+    const bool diagonal = b.links != DraughtsBoard::Links::orthogonal;
+    const bool orthogonal = b.links != DraughtsBoard::Links::diagonal;
+    const int o = b.all_squares ? 1 : 2;  // the next playable square along a rank or file
+    for (const auto& [fr, v] : at) {
+        const auto [f, r] = fr;
+        if (diagonal) {
+            link(f, r, 1, 1, Direction::ne);
+            link(f, r, -1, 1, Direction::nw);
+        }
+        if (orthogonal) {
+            link(f, r, 0, o, Direction::n);
+            link(f, r, o, 0, Direction::e);
+        }
+    }
+    return g;
+}
+
+int vertex_count(const DraughtsDescriptor& d) {
+    const DraughtsBoard& b = d.board;
+    if (b.shape == DraughtsBoard::Shape::chols) return b.width * (b.height + 2) + 2 * b.height;
+    int n = 0;
+    for (int r = 0; r < b.height; ++r) {
+        for (int f = 0; f < b.width; ++f) n += playable(b, f, r) ? 1 : 0;
+    }
+    return n;
+}
+
+// Compiled boards are shared between variants with the same board and notation.
+std::shared_ptr<const Topology> shared_topology(const DraughtsDescriptor& d) {
+    const int n = vertex_count(d);
+    if (n > max_vertices) {
+        throw DescriptorError("variant " + tradgames::quoted(d.name) + ": the board has " + std::to_string(n) +
+                              " squares; this build holds at most " + std::to_string(max_vertices) +
+                              " (configure with -DTRADGAMES_MAX_VERTICES=128)");
+    }
+    using Key = std::tuple<DraughtsBoard, bool, int>;
+    static std::mutex mutex;
+    static std::vector<std::pair<Key, std::shared_ptr<const Topology>>> cache;
+    const Key key{d.board, d.notation.numeric, d.setup_rows};
+    const std::lock_guard lock(mutex);
+    for (const auto& [k, t] : cache) {
+        if (k == key) return t;
+    }
+    auto t = std::make_shared<const Topology>(make_draughts_board(d));
+    cache.emplace_back(key, t);
+    return t;
+}
+
+std::vector<PieceKindInfo> kind_infos(const DraughtsDescriptor& d) {
+    return {{d.man.name, d.man.letter, d.man.symbol}, {d.king.name, d.king.letter, d.king.symbol}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Draw rules with counters: no progress, bare pieces, FMJD64 7.2.4-7.2.8.
+
+// FMJD64 draw articles counted by the adjudicator, in the order in which they decide when
+// several are due at once (the more specific ending first; variants/russian/RULES.md §1.5).
+enum Article : std::size_t { a728, a727, a724, a726, a725, article_count };
+
+constexpr Kind man_kind = 0;
+constexpr Kind king_kind = 1;
+
+// The material facts the draw articles look at, for one position.
+struct Material {
+    int pieces[2] = {0, 0};
+    int kings[2] = {0, 0};
+    bool lone_king[2] = {false, false};  // side has exactly one piece, a king
+
+    explicit Material(const Position& p) {
+        for (Color c : {Color::white, Color::black}) {
+            pieces[index(c)] = count(p.pieces(c));
+            kings[index(c)] = count(p.pieces(c, king_kind));
+            lone_king[index(c)] = pieces[index(c)] == 1 && kings[index(c)] == 1;
+        }
+    }
+    [[nodiscard]] int total() const { return pieces[0] + pieces[1]; }
+    // Is some side a lone king whose opponent satisfies strong(pieces, kings)?
+    template <class Strong>
+    [[nodiscard]] bool lone_king_against(Strong strong, Color* weak = nullptr) const {
+        for (Color c : {Color::white, Color::black}) {
+            const int s = index(~c);
+            if (lone_king[index(c)] && strong(pieces[s], kings[s])) {
+                if (weak != nullptr) *weak = c;
+                return true;
+            }
+        }
+        return false;
+    }
+};
+
+class Fmjd64Counters {
+public:
+    Fmjd64Counters(const Fmjd64Draws& f, Mask road, const Position& start) : road_(road) {
+        limits_[a724] = 2 * f.three_kings_vs_one;
+        limits_[a725] = 2 * f.kings_only;
+        limits_[a726] = 2 * f.material_4_5;
+        limits_[a727] = 2 * f.main_road;
+        limits_[a728] = 2 * f.small_ending;
+        six_seven_limit_ = 2 * f.material_6_7;
+        for (std::size_t a = 0; a < article_count; ++a) held_[a] = holds(static_cast<Article>(a), start);
+    }
+
+    [[nodiscard]] bool off() const {
+        return six_seven_limit_ == 0 &&
+               std::all_of(limits_.begin(), limits_.end(), [](int x) { return x == 0; });
+    }
+
+    std::optional<GameResult> after_move(const Position& before, const Move& m,
+                                         const Position& after, bool has_moves) {
+        const bool capture = m.is_capture();
+        const bool man_moved = before.at(m.from).kind() == man_kind;
+        const bool promotion = m.promotion != no_kind;
+        for (std::size_t i = 0; i < article_count; ++i) {
+            const auto a = static_cast<Article>(i);
+            const bool was = held_[a];
+            held_[a] = holds(a, after);
+            // A count starts (at 0) on the ply where its condition comes to hold and goes up by
+            // one for every further ply while it holds, unless the move is one the article
+            // names as a change (variants/russian/RULES.md §1.5).
+            if (!held_[a] || !was || resets(a, capture, man_moved, promotion)) {
+                plies_[a] = 0;
+            } else {
+                ++plies_[a];
+            }
+        }
+        if (!has_moves) return std::nullopt;  // the side to move has lost: a win beats a draw
+        const Material mat(after);
+        // 7.2.5 is the general rule: an ending article that holds (and is switched on) governs.
+        bool ending = false;
+        for (Article a : {a728, a727, a724, a726}) ending = ending || (held_[a] && limit(a, mat) > 0);
+        for (std::size_t i = 0; i < article_count; ++i) {
+            const auto a = static_cast<Article>(i);
+            const int n = limit(a, mat);
+            if (n == 0 || !held_[a] || plies_[a] < n || (a == a725 && ending)) continue;
+            return GameResult{Outcome::draw, reason(a, n, mat)};
+        }
+        return std::nullopt;
+    }
+
+private:
+    // The article's limit in plies (0 = off); 7.2.6 has one for 4-5 and one for 6-7 pieces.
+    [[nodiscard]] int limit(Article a, const Material& mat) const {
+        return a == a726 && mat.total() > 5 ? six_seven_limit_ : limits_[a];
+    }
+
+    [[nodiscard]] bool holds(Article a, const Position& p) const {
+        const Material mat(p);
+        switch (a) {
+            case a728:  // lone king against 1-2 pieces, a king among them
+                return mat.lone_king_against([](int n, int k) { return n <= 2 && k >= 1; });
+            case a727: {  // lone king alone on the main road against 3 pieces, a king among them
+                Color weak = Color::white;
+                if (!mat.lone_king_against([](int n, int k) { return n == 3 && k >= 1; }, &weak)) {
+                    return false;
+                }
+                return (p.pieces(weak) & road_) != 0 && count(p.occupied() & road_) == 1;
+            }
+            case a724:  // lone king against 3 or more pieces, all kings
+                return mat.lone_king_against([](int n, int k) { return n >= 3 && k == n; });
+            case a726:  // 4-7 pieces, kings on both sides
+                return mat.kings[0] > 0 && mat.kings[1] > 0 && mat.total() >= 4 && mat.total() <= 7;
+            case a725:  // counted everywhere; decides only where no ending rule holds
+            case article_count: return true;
+        }
+        return false;
+    }
+
+    static bool resets(Article a, bool capture, bool man_moved, bool promotion) {
+        switch (a) {
+            case a725: return capture || man_moved;
+            case a726: return capture || promotion;
+            case a724:
+            case a727: return capture;
+            case a728:  // never reset once active (lidraughts)
+            case article_count: break;
+        }
+        return false;
+    }
+
+    static std::string reason(Article a, int limit, const Material& mat) {
+        const std::string moves = std::to_string(limit / 2) + " moves";
+        switch (a) {
+            case a724:
+                return "FMJD64 7.2.4: three or more kings against a lone king, not won in " + moves;
+            case a725:
+                return "FMJD64 7.2.5: " + moves + " with only king moves, no man move and no capture";
+            case a726:
+                return "FMJD64 7.2.6: " + std::to_string(mat.total()) +
+                       "-piece ending with kings on both sides, balance unchanged for " + moves;
+            case a727:
+                return "FMJD64 7.2.7: lone king on the main road against three pieces, not won in " +
+                       moves;
+            case a728:
+                return "FMJD64 7.2.8: lone king against one or two pieces, not won in " + moves;
+            case article_count: break;
+        }
+        return "FMJD64 7.2";
+    }
+
+    std::array<int, article_count> limits_{};
+    int six_seven_limit_ = 0;
+    Mask road_ = 0;
+    std::array<bool, article_count> held_{};
+    std::array<int, article_count> plies_{};
+};
+
+class DraughtsAdjudicator final : public Adjudicator {
+public:
+    DraughtsAdjudicator(const DraughtsDescriptor& d, Mask road, const Position& start)
+        : draws_(d.draws), man_name_(d.man.name) {
+        if (d.draws.fmjd64) {
+            Fmjd64Counters f(*d.draws.fmjd64, road, start);
+            if (!f.off()) fmjd_ = f;
+        }
+    }
+    [[nodiscard]] bool off() const {
+        return !fmjd_ && draws_.no_progress_moves == 0 && !draws_.bare;
+    }
+    [[nodiscard]] std::unique_ptr<Adjudicator> clone() const override {
+        return std::make_unique<DraughtsAdjudicator>(*this);
+    }
+    std::optional<GameResult> after_move(const Position& before, const Move& m,
+                                         const Position& after, bool has_moves) override {
+        std::optional<GameResult> r;
+        if (fmjd_) r = fmjd_->after_move(before, m, after, has_moves);
+        // No progress: a capture or a man move resets the count of plies.
+        const bool progress = m.is_capture() || before.at(m.from).kind() == man_kind;
+        quiet_plies_ = progress ? 0 : quiet_plies_ + 1;
+        if (r || !has_moves) return r;  // no legal move: the side to move lost (Game's rule)
+        if (draws_.no_progress_moves > 0 && quiet_plies_ >= 2 * draws_.no_progress_moves) {
+            return GameResult{Outcome::draw, draws_.no_progress_label + ": " +
+                                                 std::to_string(draws_.no_progress_moves) +
+                                                 " moves each without a capture or a " +
+                                                 man_name_ + " move"};
+        }
+        return bare(after);
+    }
+    std::optional<GameResult> at_start(const Position& start, bool has_moves) override {
+        return has_moves ? bare(start) : std::nullopt;
+    }
+
+private:
+    // Each side has exactly one piece.
+    [[nodiscard]] std::optional<GameResult> bare(const Position& p) const {
+        if (draws_.bare && count(p.pieces(Color::white)) == 1 && count(p.pieces(Color::black)) == 1) {
+            return GameResult{Outcome::draw, draws_.bare_label + ": one piece each"};
+        }
+        return std::nullopt;
+    }
+
+    DraughtsDraws draws_;
+    std::string man_name_;
+    std::optional<Fmjd64Counters> fmjd_;
+    long quiet_plies_ = 0;
+};
+
+}  // namespace
+
+BoardGraph make_draughts_board(const DraughtsDescriptor& d) {
+    const int n = vertex_count(d);
+    if (n > max_vertices) {
+        throw DescriptorError("variant " + tradgames::quoted(d.name) + ": the board has " + std::to_string(n) +
+                              " squares; this build holds at most " + std::to_string(max_vertices));
+    }
+    return d.board.shape == DraughtsBoard::Shape::chols ? chols_board(d) : rectangular_board(d);
+}
+
+DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
+    : VariantBase<DraughtsVariant>(d.name, d.description, shared_topology(d), std::move(options),
+                                   kind_infos(d)),
+      d_(std::move(d)) {
+    const Topology& t = topology();
+    auto capture_rule = [](const DraughtsPiece& p, Kind promotes_to) {
+        PieceCaptureRule r;
+        r.directions = p.captures;
+        r.leap = p.leap;
+        r.landing = p.landing;
+        r.promotes_to = promotes_to;
+        r.victims = p.victims;
+        return r;
+    };
+    rules_.kinds[man_kind] = capture_rule(d_.man, king_kind);
+    rules_.kinds[king_kind] = capture_rule(d_.king, no_kind);
+    rules_.promotion_zone = {t.zone_mask(white_promotion), t.zone_mask(black_promotion)};
+    rules_.promote_mid_capture = d_.promote_mid_capture;
+    rules_.removal = d_.removal;
+    rules_.no_180_turn = d_.no_180_turn;
+    rules_.every_landing_distinct = d_.every_landing_distinct;
+    rules_.compile(t);
+    hooks_.promotion_zone = rules_.promotion_zone;
+    hooks_.reverts = d_.king_reverts;
+    man_steps_ = {StepTable(t, d_.man.steps), StepTable(t, flip_vertical(d_.man.steps))};
+    king_dirs_ = {d_.king.steps, flip_vertical(d_.king.steps)};
+    king_steps_ = {StepTable(t, king_dirs_[0]), StepTable(t, king_dirs_[1])};
+    const bool chols = d_.board.shape == DraughtsBoard::Shape::chols;
+    for (Color c : {Color::white, Color::black}) {
+        position_rules_.forbidden[index(c)][man_kind] = rules_.promotion_zone[index(c)];
+    }
+    position_rules_.forbidden_reason = chols ? "its own promotion point" : "its own promotion rank";
+    position_rules_.max_pieces = count(t.zone_mask(white_home));
+    position_rules_.ignored_fields = d_.notation.ignored_fields;
+    position_rules_.vertex_word = chols ? "point" : "square";
+    if (chols) {
+        position_rules_.unknown_vertex = [n = t.size(), v = name()](const std::string& s) {
+            return "unknown point " + tradgames::quoted(s) + " (" + v + " has points 1.." + std::to_string(n) + ")";
+        };
+    } else {
+        const DraughtsBoard b = d_.board;
+        const int n = t.size();
+        const bool numeric = d_.notation.numeric;
+        position_rules_.unknown_vertex = [b, n, numeric](const std::string& s) {
+            const bool alg = s.size() >= 2 && s[0] >= 'a' && s[0] < 'a' + b.width &&
+                             std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+                             s[1] != '0' && std::stoi(s.substr(1)) <= b.height;
+            if (alg) return "light square " + tradgames::quoted(s) + " is not a playing square";
+            const std::string last = algebraic(b.width - 1, b.height - 1);
+            const std::string names = "a1.." + last;
+            const std::string numbers = "1.." + std::to_string(n);
+            if (b.all_squares) return "unknown square " + tradgames::quoted(s) + " (" + names + ")";
+            return "unknown square " + tradgames::quoted(s) + " (" +
+                   (numeric ? numbers + " or " + names : names + " or " + numbers) + ")";
+        };
+    }
+}
+
+Position DraughtsVariant::initial_position() const {
+    const Topology& t = topology();
+    Position p;
+    for_each_vertex(t.zone_mask(white_home), [&](Vertex v) { p.put(v, Piece(Color::white, man_kind)); });
+    for_each_vertex(t.zone_mask(black_home), [&](Vertex v) { p.put(v, Piece(Color::black, man_kind)); });
+    if (d_.first_side == Color::black) p.flip_side();
+    return p;
+}
+
+void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplicates dup) const {
+    const std::size_t first = out.size();
+    CaptureSequenceGenerator<DraughtsHooks> gen(topology(), rules_, hooks_);
+    if (gen.generate(pos, out, dup) > 0) {  // capture is compulsory
+        if (!d_.precedence.empty()) apply_precedence(pos, out, first);
+        return;
+    }
+    const Topology& t = topology();
+    const Color side = pos.side_to_move();
+    const Mask zone = rules_.promotion_zone[index(side)];
+    // Men, then kings: the piece kind is known per mask, without reading the board.
+    for_each_vertex(pos.pieces(side, man_kind), [&](Vertex v) {
+        add_steps(man_steps_[index(side)], pos, v, out, zone, king_kind);
+    });
+    const std::size_t kings = out.size();
+    for_each_vertex(pos.pieces(side, king_kind), [&](Vertex v) {
+        if (d_.king.flying) {
+            add_slides(t, pos, v, king_dirs_[index(side)], out);
+        } else {
+            add_steps(king_steps_[index(side)], pos, v, out);
+        }
+    });
+    if (!hooks_.reverts) return;
+    for (std::size_t i = kings; i < out.size(); ++i) {
+        if (hooks_.end_kind(side, king_kind, out[i].to) != king_kind) out[i].promotion = man_kind;
+    }
+}
+
+void DraughtsVariant::apply_precedence(const Position& pos, MoveList& out, std::size_t first) const {
+    const Color side = pos.side_to_move();
+    const Mask enemy_kings = pos.pieces(~side, king_kind);
+    for (Precedence p : d_.precedence) {
+        // The score of each move by this criterion; keep the moves with the best score.
+        auto score = [&](const Move& m) -> long {
+            switch (p) {
+                case Precedence::most_pieces: return static_cast<long>(m.captured.size());
+                case Precedence::most_kings: return count(m.captured_mask & enemy_kings);
+                case Precedence::with_king: return pos.at(m.from).kind() == king_kind ? 1 : 0;
+                case Precedence::earliest_king: {
+                    // Earlier kings score higher: a bit per jump, the first jump the highest.
+                    long s = 0;
+                    for (std::size_t i = 0; i < m.captured.size(); ++i) {
+                        if (has(enemy_kings, m.captured[i])) s |= 1L << (40 - i);
+                    }
+                    return s;
+                }
+            }
+            return 0;
+        };
+        long best = -1;
+        for (std::size_t i = first; i < out.size(); ++i) best = std::max(best, score(out[i]));
+        std::size_t w = first;
+        for (std::size_t i = first; i < out.size(); ++i) {
+            if (score(out[i]) != best) continue;
+            if (w != i) out[w] = out[i];
+            ++w;
+        }
+        while (out.size() > w) out.pop_back();
+    }
+}
+
+bool DraughtsVariant::writes_landing(const Position& pos, const Move& m, std::size_t i) const {
+    switch (d_.notation.landings) {
+        case DraughtsNotation::Landings::all: return true;
+        case DraughtsNotation::Landings::ends: return false;
+        case DraughtsNotation::Landings::turns: return !straight_through(topology(), m, i);
+        case DraughtsNotation::Landings::king_turns: {
+            // The piece is a king at landing i if it started as one or was crowned at or before
+            // i (mid-capture promotion).
+            bool is_king = pos.at(m.from).kind() == king_kind;
+            const Mask zone = rules_.promotion_zone[index(pos.at(m.from).color())];
+            for (std::size_t j = 0; j < i && !is_king && d_.promote_mid_capture; ++j) {
+                is_king = has(zone, m.path[j]);
+            }
+            return !is_king || !straight_through(topology(), m, i);
+        }
+    }
+    return true;
+}
+
+std::string DraughtsVariant::move_to_string(const Position& pos, const Move& m) const {
+    std::string s = Variant::move_to_string(pos, m);
+    if (d_.notation.landings != DraughtsNotation::Landings::ends || !m.is_capture() ||
+        m.path.size() < 2) {
+        return s;
+    }
+    // Only the ends are written, unless another legal capture has the same ends.
+    MoveList legal;
+    generate_moves(pos, legal, Duplicates::unique);
+    const bool ambiguous = std::any_of(legal.begin(), legal.end(), [&](const Move& o) {
+        return o.from == m.from && o.to == m.to && !o.same_result(m);
+    });
+    if (!ambiguous) return s;
+    const Topology& t = topology();
+    s = std::string(t.name(m.from));
+    for (Vertex v : m.path) {
+        s += d_.notation.capture_separator;
+        s += t.name(v);
+    }
+    return s;
+}
+
+Position DraughtsVariant::parse_position(std::string_view text) const {
+    return read_position(text, position_rules_);
+}
+
+std::string DraughtsVariant::position_to_string(const Position& pos) const {
+    const Topology& t = topology();
+    std::string s(pos.side_to_move() == Color::white ? "W" : "B");
+    for (Color c : {Color::white, Color::black}) {
+        s += c == Color::white ? ":W" : ":B";
+        if (d_.notation.ranges && d_.notation.numeric) {
+            std::vector<std::pair<std::string, int>> items;
+            for_each_vertex(pos.pieces(c), [&](Vertex v) {
+                const char l = kinds()[pos.at(v).kind()].letter;
+                items.emplace_back(l == '\0' ? "" : std::string(1, l), std::stoi(std::string(t.name(v))));
+            });
+            s += join_numbered(items);
+            continue;
+        }
+        bool first = true;
+        for_each_vertex(pos.pieces(c), [&](Vertex v) {
+            if (!first) s += ',';
+            first = false;
+            const char l = kinds()[pos.at(v).kind()].letter;
+            if (l != '\0') s += l;
+            s += t.name(v);
+        });
+    }
+    return s;
+}
+
+BoardStyle DraughtsVariant::board_style() const {
+    BoardStyle s;
+    if (d_.board.shape == DraughtsBoard::Shape::chols) {
+        // Points on lines: every link of the graph is a line segment.
+        s.zones = {{white_promotion | black_promotion, "promotion points", ZoneStyle::Mark::outline,
+                    "#b03a2e"}};
+        return s;
+    }
+    s.layout = BoardStyle::Layout::cells;
+    s.vertex_fill = "#b58863";  // playing squares
+    s.void_fill = "#f0d9b5";    // light squares
+    s.vertex_names = d_.notation.numeric;
+    s.column_labels = file_letters(d_.board.width);
+    s.row_labels = rank_numbers(d_.board.height);
+    return s;
+}
+
+GameRules DraughtsVariant::game_rules() const {
+    return {d_.draws.repetition, d_.draws.ply_cap};
+}
+
+std::unique_ptr<Adjudicator> DraughtsVariant::make_adjudicator(const Position& start) const {
+    auto a = std::make_unique<DraughtsAdjudicator>(d_, topology().zone_mask(main_road), start);
+    if (a->off()) return nullptr;
+    return a;
+}
+
+std::shared_ptr<const Variant> make_draughts_variant(const DraughtsDescriptor& d,
+                                                     const std::vector<std::string>& options) {
+    RuleOptions values(draughts_option_specs(d));
+    for (const auto& a : options) values.set(a);
+    return std::make_shared<const DraughtsVariant>(apply_draughts_options(d, options),
+                                                   std::move(values));
+}
+
+}  // namespace tradgames

@@ -1,0 +1,249 @@
+// The registry of built-in games: the draughts descriptors compiled in from
+// variants/<game>/<game>.json, and Shatra. Above the core: the core library names no game.
+#include "tradgames/registry.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <sstream>
+
+#include "tradgames/error.hpp"
+#include "builtin_descriptors.hpp"
+#include "shatra/shatra.hpp"
+
+namespace tradgames {
+
+namespace {
+
+struct Entry {
+    VariantInfo info;
+    std::function<std::shared_ptr<const Variant>(const std::vector<std::string>&)> make;
+    std::function<std::vector<OptionSpec>()> specs;
+    int board_width = 0;  // for the full PDN GameType form
+    int board_height = 0;
+};
+
+// Registration order: the first three games, then the draughts family.
+struct Builtin {
+    const char* file;                  // stem of variants/<dir>/<file>.json
+    std::vector<std::string> aliases;  // other names
+};
+
+const std::vector<Builtin>& builtin_order() {
+    static const std::vector<Builtin> b = {
+        {"russian", {}},       {"tobit", {}},         {"tobit-4x4", {}},
+        {"shatra", {}},        {"international", {}}, {"brazilian", {}},
+        {"english", {"checkers"}}, {"pool", {}},      {"czech", {}},
+        {"thai", {}},          {"canadian", {}},      {"italian", {}},
+        {"spanish", {}},       {"frisian", {}},       {"turkish", {}},
+    };
+    return b;
+}
+
+const std::string* builtin_text(std::string_view file) {
+    for (const auto& [name, text] : builtin_descriptor_texts()) {
+        if (name == file) return &text;
+    }
+    return nullptr;
+}
+
+const std::vector<Entry>& registry();
+
+std::optional<std::string> lookup_descriptor(std::string_view name);
+
+Entry draughts_entry(const std::string& text, const std::string& source, std::vector<std::string> aliases) {
+    auto d = std::make_shared<const DraughtsDescriptor>(
+        draughts_descriptor_from_json(text, source));
+    Entry e;
+    e.info = {d->name, d->description, std::move(aliases), d->pdn_game_type,
+              draughts_descriptor_to_json(*d)};
+    e.make = [d](const std::vector<std::string>& o) { return make_draughts_variant(*d, o); };
+    e.specs = [d] { return draughts_option_specs(*d); };
+    e.board_width = d->board.width;
+    e.board_height = d->board.height;
+    return e;
+}
+
+const std::vector<Entry>& registry() {
+    static const std::vector<Entry> r = [] {
+        std::vector<Entry> out;
+        for (const Builtin& b : builtin_order()) {
+            if (std::string_view(b.file) == "shatra") {
+                Entry e;
+                e.info = {"shatra", "Shatra (Altai chess-draughts), extended version, 62 squares", {}, 0, ""};
+                e.make = shatra::make;
+                e.specs = shatra::option_specs;
+                out.push_back(std::move(e));
+                continue;
+            }
+            const std::string* text = builtin_text(b.file);
+            if (text == nullptr) continue;
+            // A board wider than this build's vertex sets is left out (canadian needs 128).
+            try {
+                const DraughtsDescriptor d = draughts_descriptor_from_json(
+                    *text, std::string(b.file) + ".json", [&](std::string_view n) -> std::optional<std::string> {
+                        for (const Entry& e : out) {
+                            if (e.info.name == n && !e.info.descriptor_json.empty()) return e.info.descriptor_json;
+                        }
+                        return std::nullopt;
+                    });
+                (void)make_draughts_board(d);
+                out.push_back(draughts_entry(draughts_descriptor_to_json(d), std::string(b.file) + ".json",
+                                             b.aliases));
+            } catch (const DescriptorError&) {
+                if (std::string_view(b.file) != "canadian") throw;
+            }
+        }
+        return out;
+    }();
+    return r;
+}
+
+bool same_name(std::string_view a, std::string_view b) {  // ASCII case-insensitive
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+const Entry* find(std::string_view name) {
+    for (const Entry& e : registry()) {
+        if (same_name(e.info.name, name)) return &e;
+        for (const std::string& a : e.info.aliases) {
+            if (same_name(a, name)) return &e;
+        }
+    }
+    return nullptr;
+}
+
+std::string known_names() {
+    std::string known;
+    for (const Entry& e : registry()) known += (known.empty() ? "" : ", ") + e.info.name;
+    return known;
+}
+
+const Entry& lookup(std::string_view name) {
+    if (const Entry* e = find(name)) return *e;
+    throw OptionError("unknown variant " + tradgames::quoted(name) + " (known: " + known_names() + ")");
+}
+
+std::optional<std::string> lookup_descriptor(std::string_view name) {
+    const Entry* e = find(name);
+    if (e == nullptr || e->info.descriptor_json.empty()) return std::nullopt;
+    return e->info.descriptor_json;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+[[noreturn]] void fail(const PdnGame& g, const std::string& what) {
+    throw PdnError(g.label() + ", line " + std::to_string(g.line) + ": " + what, g.index, g.line);
+}
+
+}  // namespace
+
+std::vector<VariantInfo> list_variants() {
+    std::vector<VariantInfo> r;
+    for (const Entry& e : registry()) r.push_back(e.info);
+    return r;
+}
+
+VariantInfo variant_info(std::string_view name) { return lookup(name).info; }
+
+std::shared_ptr<const Variant> make_variant(std::string_view name,
+                                            const std::vector<std::string>& options) {
+    return lookup(name).make(options);
+}
+
+std::vector<OptionSpec> variant_options(std::string_view name) { return lookup(name).specs(); }
+
+DraughtsDescriptor read_descriptor(std::string_view json_text, std::string_view source) {
+    return draughts_descriptor_from_json(json_text, source, lookup_descriptor);
+}
+
+std::shared_ptr<const Variant> make_variant_from_json(std::string_view json_text,
+                                                      const std::vector<std::string>& options,
+                                                      std::string_view source) {
+    return make_draughts_variant(read_descriptor(json_text, source), options);
+}
+
+std::shared_ptr<const Variant> make_variant_from_file(const std::string& path,
+                                                      const std::vector<std::string>& options) {
+    constexpr std::size_t limit = std::size_t{1} << 20;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw DescriptorError(path + ": cannot open the descriptor file");
+    std::string text;
+    char buf[65536];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        text.append(buf, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > limit) throw DescriptorError(path + ": larger than 1 MiB; not a descriptor");
+    }
+    if (in.bad()) throw DescriptorError(path + ": cannot read the descriptor file");
+    return make_variant_from_json(text, options, path);
+}
+
+std::string pdn_variant_name(const PdnGame& record, std::string_view fallback) {
+    std::string from_type;
+    if (const std::string* gt = record.tag("GameType")) {
+        const std::string_view v = trim(*gt);
+        std::vector<std::string_view> f;
+        for (std::string_view rest = v; !rest.empty();) {
+            const std::size_t c = rest.find(',');
+            f.push_back(trim(rest.substr(0, c)));
+            rest = c == std::string_view::npos ? std::string_view{} : rest.substr(c + 1);
+        }
+        const Entry* found = nullptr;
+        for (const Entry& e : registry()) {
+            if (e.info.pdn_game_type > 0 && !f.empty() && f[0] == std::to_string(e.info.pdn_game_type)) {
+                found = &e;
+                break;
+            }
+        }
+        // The full form "25,W,8,8,A0,0": GameType, first side, width, height, notation, invert.
+        if (found != nullptr && f.size() > 1) {
+            const bool ok = f.size() >= 4 && (f[1] == "W" || f[1] == "B") &&
+                            f[2] == std::to_string(found->board_width) &&
+                            f[3] == std::to_string(found->board_height);
+            if (!ok) found = nullptr;
+        }
+        if (found == nullptr) {
+            std::string supported;
+            for (const Entry& e : registry()) {
+                if (e.info.pdn_game_type == 0) continue;
+                supported += (supported.empty() ? "" : ", ") + std::to_string(e.info.pdn_game_type) +
+                             " (" + e.info.name + ")";
+            }
+            fail(record, "unsupported [GameType " + tradgames::quoted(*gt) + "]: tradgames reads GameType " +
+                             supported + "; its other games are named by a [Variant] tag");
+        }
+        from_type = found->info.name;
+    }
+    if (const std::string* vt = record.tag("Variant")) {
+        const Entry* e = find(trim(*vt));
+        if (e == nullptr) fail(record, "unknown [Variant " + tradgames::quoted(*vt) + "] (known: " + known_names() + ")");
+        if (!from_type.empty() && from_type != e->info.name) {
+            fail(record, "[Variant " + tradgames::quoted(*vt) + "] contradicts [GameType " +
+                             tradgames::quoted(*record.tag("GameType")) + "]");
+        }
+        return e->info.name;
+    }
+    return from_type.empty() ? std::string(fallback) : from_type;
+}
+
+Game replay_pdn(const PdnGame& record, std::string_view fallback,
+                const std::vector<std::string>& options) {
+    return replay_pdn(record, make_variant(pdn_variant_name(record, fallback), options));
+}
+
+Game replay_pdn(const PdnGame& record, std::shared_ptr<const Variant> variant) {
+    Game game = pdn_start(record, std::move(variant));
+    play_pdn(record, game);
+    return game;
+}
+
+}  // namespace tradgames
