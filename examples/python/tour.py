@@ -38,7 +38,7 @@ print("SVG written to", svg_path, f"({os.path.getsize(svg_path)} bytes)")
 # %% The game as PDN
 print(board.pdn(tags=[("Event", "tour.py"), ("White", "captures first"), ("Black", "random")]))
 
-# %% Perft: the published Russian figures (variants/russian/RULES.md)
+# %% Perft: the published Russian figures (variants/russian/RULES.md §3.2)
 for depth in range(1, 6 if quick else 9):
     r = tradgames.perft("russian", depth)
     print(f"perft({depth}) = {r['nodes']:>9}  ({r['seconds']:.3f} s)")

@@ -15,10 +15,20 @@ namespace tgpy {
 
 namespace py = pybind11;
 
-/// A variant as Python holds it (immutable, shared by boards and moves).
+/// A variant as Python holds it (immutable, shared by boards and moves), with how it was made
+/// so that it can be pickled: origin "name" (source = the registry name), "json" (source = the
+/// descriptor text) or "file" (source = the path, read again when unpickled), and the rule
+/// options as "key=value".
 struct VariantRef {
     std::shared_ptr<const tradgames::Variant> v;
+    std::string origin = "name";
+    std::string source;
+    std::vector<std::string> options;
 };
+
+/// Builds the variant of origin/source/options (see VariantRef). Throws tradgames::Error.
+VariantRef make_variant_ref(const std::string& origin, const std::string& source,
+                            const std::vector<std::string>& options);
 
 /// nlohmann::json to the equal Python value (dict, list, str, int, float, bool, None). Strings
 /// that are not valid UTF-8 (PDN tag values are bytes) are decoded with replacement characters.

@@ -86,6 +86,21 @@ std::vector<std::string> option_assignments(const py::kwargs& kwargs) {
     return out;
 }
 
+VariantRef make_variant_ref(const std::string& origin, const std::string& source,
+                            const std::vector<std::string>& options) {
+    VariantRef r{nullptr, origin, source, options};
+    if (origin == "name") {
+        r.v = tg::make_variant(source, options);
+    } else if (origin == "json") {
+        r.v = tg::make_variant_from_json(source, options);
+    } else if (origin == "file") {
+        r.v = tg::make_variant_from_file(source, options);
+    } else {
+        throw tg::OptionError("unknown variant origin " + tg::quoted(origin));
+    }
+    return r;
+}
+
 Binder::Binder(BindFunction f) { binders().push_back(f); }
 
 std::vector<BindFunction>& binders() {
@@ -180,8 +195,36 @@ struct GameResultPy {
 
 class Board {
 public:
-    Board(std::shared_ptr<const tg::Variant> v, const std::optional<std::string>& fen)
-        : v_(std::move(v)), game_(std::make_unique<tg::Game>(v_, position_of(*v_, fen))) {}
+    Board(VariantRef ref, const std::optional<std::string>& fen)
+        : ref_(std::move(ref)), v_(ref_.v), game_(std::make_unique<tg::Game>(v_, position_of(*v_, fen))) {}
+
+    [[nodiscard]] const VariantRef& variant_ref() const { return ref_; }
+
+    /// The moves played as indices into the legal (U) list of each position, for pickling.
+    [[nodiscard]] std::vector<std::size_t> move_indices() const {
+        std::vector<std::size_t> out;
+        tg::Game g(v_, game_->start_position());
+        for (const tg::Move& m : game_->moves()) {
+            const auto& legal = g.legal_moves();
+            std::size_t i = 0;
+            while (i < legal.size() && !legal[i].same_result(m)) ++i;
+            out.push_back(i);
+            g.play(m);
+        }
+        return out;
+    }
+
+    /// Replays moves given by move_indices() and sets the pending actions. Throws Error for
+    /// an index out of range.
+    void replay_indices(const std::vector<std::size_t>& idx, const std::vector<int>& pending) {
+        for (std::size_t i : idx) {
+            const auto& legal = game_->legal_moves();
+            if (i >= legal.size()) throw tg::Error("pickled board: move index out of range");
+            game_->play(legal[i]);
+        }
+        cache_.valid = false;
+        for (int a : pending) (void)apply_action(a);
+    }
 
     [[nodiscard]] const tg::Game& game() const { return *game_; }
     [[nodiscard]] const std::shared_ptr<const tg::Variant>& variant() const { return v_; }
@@ -194,13 +237,14 @@ public:
     [[nodiscard]] py::list generate(bool paths) const {
         if (!paths) return legal_moves();
         if (game_->result().over()) return py::list();
-        tg::MoveList list;
-        v_->generate(game_->position(), list, tg::Duplicates::all_paths);
-        return move_list(v_, game_->position(), list);
+        scratch_->clear();
+        v_->generate(game_->position(), *scratch_, tg::Duplicates::all_paths);
+        return move_list(v_, game_->position(), *scratch_);
     }
 
     PyMove push(const py::object& move) {
         pending_.clear();
+        cache_.valid = false;
         const auto before = std::make_shared<const tg::Position>(game_->position());
         if (py::isinstance<py::str>(move)) {
             const tg::Move m = game_->play(move.cast<std::string>());
@@ -221,6 +265,7 @@ public:
     PyMove pop() {
         if (game_->ply() == 0) throw py::index_error("pop from an empty move stack");
         pending_.clear();
+        cache_.valid = false;
         PyMove m{game_->moves().back(), v_,
                  std::make_shared<const tg::Position>(game_->positions()[game_->ply() - 1])};
         game_->undo();
@@ -232,13 +277,14 @@ public:
         auto g = std::make_unique<tg::Game>(v_, v_->parse_position(fen));
         game_ = std::move(g);
         pending_.clear();
+        cache_.valid = false;
     }
 
     [[nodiscard]] std::unique_ptr<Board> copy() const {
         auto b = std::make_unique<Board>(*this);
         return b;
     }
-    Board(const Board& o) : v_(o.v_), game_(std::make_unique<tg::Game>(o.v_, o.game_->start_position())),
+    Board(const Board& o) : ref_(o.ref_), v_(o.v_), game_(std::make_unique<tg::Game>(o.v_, o.game_->start_position())),
                             pending_(o.pending_) {
         for (const tg::Move& m : o.game_->moves()) game_->play(m);
     }
@@ -273,11 +319,10 @@ public:
     [[nodiscard]] Options options() const {
         Options o;
         if (game_->result().over()) return o;
-        tg::MoveList list;
-        v_->generate(game_->position(), list, tg::Duplicates::all_paths);
-        const int V = vertices();
-        for (const tg::Move& m : list) {
-            const std::vector<int> s = steps_of(m, V);
+        const StepCache& c = steps_now();
+        for (std::size_t i = 0; i < c.moves.size(); ++i) {
+            const tg::Move& m = c.moves[i];
+            const std::vector<int>& s = c.steps[i];
             if (s.size() < pending_.size() || !std::equal(pending_.begin(), pending_.end(), s.begin())) continue;
             if (s.size() > pending_.size()) {
                 o.steps.push_back(s[pending_.size()]);
@@ -321,6 +366,7 @@ public:
             const auto before = std::make_shared<const tg::Position>(game_->position());
             game_->play(m);
             pending_.clear();
+            cache_.valid = false;
             return py::cast(PyMove{game_->moves().back(), v_, before});
         };
         if (action >= V * V && action < V * V + static_cast<int>(o.complete.size())) {
@@ -371,9 +417,36 @@ public:
     }
 
 private:
+    /// The P moves of the current position with their steps, computed once per position.
+    struct StepCache {
+        bool valid = false;
+        std::size_t ply = 0;
+        std::uint64_t hash = 0;
+        std::vector<tg::Move> moves;
+        std::vector<std::vector<int>> steps;
+    };
+
+    const StepCache& steps_now() const {
+        const tg::Position& p = game_->position();
+        if (cache_.valid && cache_.ply == game_->ply() && cache_.hash == p.hash()) return cache_;
+        scratch_->clear();
+        v_->generate(p, *scratch_, tg::Duplicates::all_paths);
+        cache_.moves.assign(scratch_->begin(), scratch_->end());
+        cache_.steps.clear();
+        for (const tg::Move& m : cache_.moves) cache_.steps.push_back(steps_of(m, vertices()));
+        cache_.ply = game_->ply();
+        cache_.hash = p.hash();
+        cache_.valid = true;
+        return cache_;
+    }
+
+    VariantRef ref_;
     std::shared_ptr<const tg::Variant> v_;
     std::unique_ptr<tg::Game> game_;
     std::vector<int> pending_;
+    mutable StepCache cache_;
+    /// A move list on the heap (a MoveList is large; Python threads' stacks may be small).
+    mutable std::unique_ptr<tg::MoveList> scratch_ = std::make_unique<tg::MoveList>();
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -579,9 +652,20 @@ void translate(std::exception_ptr p) {
     }
 }
 
-std::shared_ptr<const tg::Variant> variant_arg(const py::object& o) {
-    if (py::isinstance<py::str>(o)) return tg::make_variant(o.cast<std::string>());
-    return o.cast<const VariantRef&>().v;
+VariantRef variant_arg(const py::object& o) {
+    if (py::isinstance<py::str>(o)) return make_variant_ref("name", o.cast<std::string>(), {});
+    if (!py::isinstance<VariantRef>(o)) {
+        throw py::type_error("expected a variant name (str) or a tradgames.Variant");
+    }
+    return o.cast<const VariantRef&>();
+}
+
+py::tuple variant_state(const VariantRef& r) { return py::make_tuple(r.origin, r.source, r.options); }
+
+VariantRef variant_from_state(const py::tuple& t) {
+    if (t.size() != 3) throw tg::Error("pickled variant: expected 3 fields");
+    return make_variant_ref(t[0].cast<std::string>(), t[1].cast<std::string>(),
+                            t[2].cast<std::vector<std::string>>());
 }
 
 }  // namespace
@@ -607,17 +691,17 @@ PYBIND11_MODULE(_core, m) {
 
     m.def("variants", &variants_py, "The registered variants as `tradgames variants --json` lists them.");
 
-    py::class_<VariantRef>(m, "Variant")
+    py::class_<VariantRef>(m, "Variant", "A variant with its rule options fixed: Variant(name, **options), options as bool/int/str keywords. Raises OptionError for an unknown name or a bad option.")
         .def(py::init([](const std::string& name, const py::kwargs& kw) {
-                 return VariantRef{tg::make_variant(name, option_assignments(kw))};
+                 return make_variant_ref("name", name, option_assignments(kw));
              }),
-             py::arg("name"))
+             py::arg("name"), "The registered variant `name` (case-insensitive) with rule options.")
         .def_static("from_json", [](const std::string& text, const py::kwargs& kw) {
-                 return VariantRef{tg::make_variant_from_json(text, option_assignments(kw))};
-             }, py::arg("text"))
+                 return make_variant_ref("json", text, option_assignments(kw));
+             }, py::arg("text"), "The variant of a draughts descriptor given as JSON text, with rule options. Raises DescriptorError.")
         .def_static("from_file", [](const std::string& path, const py::kwargs& kw) {
-                 return VariantRef{tg::make_variant_from_file(path, option_assignments(kw))};
-             }, py::arg("path"))
+                 return make_variant_ref("file", path, option_assignments(kw));
+             }, py::arg("path"), "The variant of a draughts descriptor file (at most 1 MiB), with rule options. Raises DescriptorError.")
         .def_property_readonly("name", [](const VariantRef& r) { return r.v->name(); })
         .def_property_readonly("description", [](const VariantRef& r) { return r.v->description(); })
         .def_property_readonly("options", [](const VariantRef& r) { return typed_options(*r.v); })
@@ -644,9 +728,11 @@ PYBIND11_MODULE(_core, m) {
         .def_property_readonly("observation_shape", [](const VariantRef& r) {
             return py::make_tuple(2 * static_cast<int>(r.v->kinds().size()) + 3, r.v->topology().size());
         })
-        .def("__repr__", [](const VariantRef& r) { return "<tradgames.Variant " + r.v->name() + ">"; });
+        .def("__repr__", [](const VariantRef& r) { return "<tradgames.Variant " + r.v->name() + ">"; })
+        .def(py::pickle([](const VariantRef& r) { return variant_state(r); },
+                        [](const py::tuple& t) { return variant_from_state(t); }));
 
-    py::class_<PyMove>(m, "Move")
+    py::class_<PyMove>(m, "Move", "A legal move with the position it was generated for: notation, from_, to, path (origin first), captured (in jump order), promotion (kind name or None), drop, is_capture, actions; to_dict() is the object of `tradgames moves --json`.")
         .def_property_readonly("notation", &PyMove::notation)
         .def_property_readonly("from_", [](const PyMove& x) { return x.name(x.m.from); })
         .def_property_readonly("to", [](const PyMove& x) { return x.name(x.m.to); })
@@ -668,7 +754,7 @@ PYBIND11_MODULE(_core, m) {
             return static_cast<py::ssize_t>(x.before->hash() ^ (std::uint64_t{x.m.from} << 8) ^ x.m.to ^ (x.m.captured_mask * 31));
         });
 
-    py::class_<GameResultPy>(m, "Result")
+    py::class_<GameResultPy>(m, "Result", "How a game stands: outcome (white_wins, black_wins, draw, ongoing), reason (the rule that decided it), winner, over.")
         .def_readonly("outcome", &GameResultPy::outcome)
         .def_readonly("reason", &GameResultPy::reason)
         .def_property_readonly("over", [](const GameResultPy& r) { return r.outcome != "ongoing"; })
@@ -686,33 +772,47 @@ PYBIND11_MODULE(_core, m) {
             return "<tradgames.Result " + r.outcome + (r.reason.empty() ? "" : " (" + r.reason + ")") + ">";
         });
 
-    py::class_<Board>(m, "Board")
+    py::class_<Board>(m, "Board", "A game of a variant from a start position: moves, history with undo (push/pop), the result after every move (the variant's rules, repetition), pictures, and the action encoding for learning agents.")
         .def(py::init([](const py::object& variant, const std::optional<std::string>& fen) {
                  return std::make_unique<Board>(variant_arg(variant), fen);
              }),
-             py::arg("variant") = "russian", py::arg("fen") = py::none())
-        .def_property_readonly("variant", [](const Board& b) { return VariantRef{b.variant()}; })
-        .def_property_readonly("legal_moves", &Board::legal_moves)
-        .def("generate_moves", &Board::generate, py::arg("paths") = false)
-        .def("push", &Board::push, py::arg("move"))
-        .def("pop", &Board::pop)
+             py::arg("variant") = "russian", py::arg("fen") = py::none(),
+             "A new game of `variant` (a name or a Variant) from `fen` (default: the initial position). Raises ParseError/PositionError for a bad position string.")
+        .def_property_readonly("variant", &Board::variant_ref)
+        .def(py::pickle(
+            [](const Board& b) {
+                return py::make_tuple(variant_state(b.variant_ref()),
+                                      b.variant()->position_to_string(b.game().start_position()),
+                                      b.move_indices(), b.pending());
+            },
+            [](const py::tuple& t) {
+                if (t.size() != 4) throw tg::Error("pickled board: expected 4 fields");
+                auto b = std::make_unique<Board>(variant_from_state(t[0].cast<py::tuple>()),
+                                                 t[1].cast<std::string>());
+                b->replay_indices(t[2].cast<std::vector<std::size_t>>(), t[3].cast<std::vector<int>>());
+                return b;
+            }))
+        .def_property_readonly("legal_moves", &Board::legal_moves, "The legal moves (U: one per resulting position); [] once the game is over.")
+        .def("generate_moves", &Board::generate, py::arg("paths") = false, "The legal moves; paths=True lists every capture path (P).")
+        .def("push", &Board::push, py::arg("move"), "Plays a Move or a move text ('c3-d4', 'e3:c5:a7', any subset of landings); returns the move played. Raises IllegalMoveError, AmbiguousMoveError, ParseError.")
+        .def("pop", &Board::pop, "Takes back the last move and returns it. Raises IndexError when no move was played.")
         .def_property("fen", &Board::fen, &Board::set_fen)
-        .def("set_fen", &Board::set_fen, py::arg("fen"))
+        .def("set_fen", &Board::set_fen, py::arg("fen"), "Starts a new game from the position string (history cleared).")
         .def_property_readonly("start_fen", [](const Board& b) { return b.variant()->position_to_string(b.game().start_position()); })
         .def_property_readonly("turn", [](const Board& b) { return std::string(tg::to_string(b.game().position().side_to_move())); })
         .def_property_readonly("ply", [](const Board& b) { return b.game().ply(); })
         .def_property_readonly("move_stack", &Board::move_stack)
-        .def("is_game_over", [](const Board& b) { return b.game().result().over(); })
-        .def("result", &Board::result)
+        .def("is_game_over", [](const Board& b) { return b.game().result().over(); }, "True once a rule has ended the game.")
+        .def("result", &Board::result, "The Result so far.")
         .def("repetitions", [](const Board& b) { return b.game().repetitions(); })
-        .def("copy", &Board::copy)
+        .def("copy", &Board::copy, "An independent copy (same start, moves and pending actions).")
         .def("__copy__", &Board::copy)
         .def("__str__", [](const Board& b) { return tg::render_ascii(*b.variant(), b.game().position()); })
         .def("__repr__", [](const Board& b) { return "<tradgames.Board " + b.variant()->name() + " '" + b.fen() + "'>"; })
-        .def("svg", &Board::svg)
+        .def("svg", &Board::svg, "The position as an SVG document, the last move marked.")
         .def("_repr_svg_", &Board::svg)
         .def("perft", [](const Board& b, int depth, bool paths, bool divide, bool bulk) {
-                 return perft_py(VariantRef{b.variant()}, depth, b.fen(), paths, divide, bulk);
+                 return perft_py(b.variant_ref(), depth, b.fen(), paths, divide, bulk);
              }, py::arg("depth"), py::arg("paths") = false, py::arg("divide") = false, py::arg("bulk") = true)
         .def("pdn", [](const Board& b, const std::vector<std::pair<std::string, std::string>>& tags,
                        const std::string& results, std::size_t width, int first) {
@@ -720,12 +820,12 @@ PYBIND11_MODULE(_core, m) {
              }, py::arg("tags") = std::vector<std::pair<std::string, std::string>>{},
              py::arg("results") = "draughts", py::arg("width") = 80, py::arg("first_move_number") = 1)
         .def_property_readonly("num_actions", &Board::num_actions)
-        .def("legal_actions", &Board::legal_actions)
-        .def("legal_action_mask", &Board::legal_action_mask)
-        .def("apply_action", &Board::apply_action, py::arg("action"))
+        .def("legal_actions", &Board::legal_actions, "The legal actions now (sorted): steps from..to (from*V + to) and choices V*V + k (README 'Actions and observations').")
+        .def("legal_action_mask", &Board::legal_action_mask, "numpy bool array of num_actions, True for the legal actions.")
+        .def("apply_action", &Board::apply_action, py::arg("action"), "Takes one action; returns the Move when it completes one, else None (the same side keeps the turn). Raises IllegalMoveError.")
         .def("action_to_string", &Board::action_to_string, py::arg("action"))
         .def_property_readonly("pending_actions", &Board::pending)
-        .def("observation", &Board::observation);
+        .def("observation", &Board::observation, "float32 planes of shape (2K + 3, V): pieces per side and kind, Black to move, the moving piece during a capture, marked squares.");
 
     m.def("_perft", &perft_py, py::arg("variant"), py::arg("depth"), py::arg("fen"), py::arg("paths"),
           py::arg("divide"), py::arg("bulk"));

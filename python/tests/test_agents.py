@@ -7,7 +7,7 @@ import pytest
 import tradgames
 from tradgames.adapters import AECEnv, OpenSpielGame, TERMINAL_PLAYER
 
-VARIANTS = ["russian", "tobit", "tobit-4x4", "shatra"]
+VARIANTS = [v["name"] for v in tradgames.variants()]  # every registered game
 RETURNS = {"white_wins": [1.0, -1.0], "black_wins": [-1.0, 1.0], "draw": [0.0, 0.0]}
 
 
@@ -29,7 +29,7 @@ def test_shapes_and_first_actions():
 
 
 def test_capture_is_one_action_per_jump():
-    # variants/russian/RULES.md row 6: e3:c5:a7 is one move of two jumps.
+    # variants/russian/RULES.md §5 T3: e3:c5:a7 is one move of two jumps.
     b = tradgames.Board("russian", "W:We3:Bb6,d4,f4")
     names, V = b.variant.vertices, 32
     a = lambda x, y: names.index(x) * V + names.index(y)  # noqa: E731
@@ -168,8 +168,8 @@ def test_pettingzoo_truncation():
 
 
 def test_choice_action_ends_a_move_that_may_go_on():
-    # Shatra: a capturing biy may end its sequence after any jump (the biy's privilege that
-    # variants/shatra/RULES.md row 64 extends to gate shatras), so both 35:19 and 35:19:21 are legal here.
+    # Shatra: a capturing biy may stop its sequence after any jump (variants/shatra/RULES.md
+    # §3.1, biy privilege 1), so both 35:19 and 35:19:21 are legal here.
     b = tradgames.Board("shatra", "W:WK35,Q61,R55,R58,Y54,Y56,59,60,62,41,46-52:"
                                   "BK10,Q27,R8,R20,Y7,Y9,1,3,4,6,11-17")
     names, V = b.variant.vertices, 62

@@ -63,12 +63,12 @@ def test_push_move_object_and_stack():
 
 
 def test_rule_positions_russian():
-    # variants/russian/RULES.md rows 5-10 (spec section 5, positions T2, T3, T7, T10, T11).
+    # variants/russian/RULES.md §5, rule test positions T2, T3, T7, T11.
     cases = {
-        "W:Wd4,h2:Bc3,e5": ["d4:b2", "d4:f6"],             # row 7: a man captures backward
-        "W:We3:Bb6,d4,f4": ["e3:c5:a7", "e3:g5"],          # row 6: a begun sequence is finished
-        "W:WKa1:Bc3,f4": ["a1:e5:g3", "a1:e5:h2"],         # row 8: landing that continues
-        "W:Wf6:Be7,b6": ["f6:d8:a5"],                      # row 10: promotes and goes on as king
+        "W:Wd4,h2:Bc3,e5": ["d4:b2", "d4:f6"],             # T2: a man captures backward
+        "W:We3:Bb6,d4,f4": ["e3:c5:a7", "e3:g5"],          # T3: a begun sequence is finished
+        "W:WKa1:Bc3,f4": ["a1:e5:g3", "a1:e5:h2"],         # T7: the landing that continues
+        "W:Wf6:Be7,b6": ["f6:d8:a5"],                      # T11: promotes and goes on as king
     }
     for fen, expected in cases.items():
         assert notations(tradgames.Board("russian", fen).legal_moves) == expected, fen
@@ -79,7 +79,7 @@ def test_capture_move_fields_and_paths():
     (m,) = b.legal_moves
     assert (m.notation, m.path, m.captured, m.promotion, m.is_capture) == \
         ("d6:f8", ["d6", "f8"], ["e7"], "king", True)
-    # variants/russian/RULES.md "Move identity": W:WKa1:Bc3,f6 has 2 moves in U and P.
+    # variants/russian/RULES.md §5 T9: W:WKa1:Bc3,f6 has 2 moves in U and P.
     k = tradgames.Board("russian", "W:WKa1:Bc3,f6")
     assert len(k.legal_moves) == len(k.generate_moves(paths=True)) == 2
     # Two paths, one result (the CLI test's position): U 1, P 2.
@@ -156,6 +156,10 @@ def test_bad_input_never_crashes():
         tradgames.play("russian", policy="smart")
     with pytest.raises(TypeError):
         tradgames.Board("russian").push(42)
+    with pytest.raises(TypeError):
+        tradgames.Board(None)
+    with pytest.raises(TypeError):
+        tradgames.perft(3, 2)
 
 
 def test_variant_from_json_and_file(tmp_path):
@@ -173,3 +177,23 @@ def test_variant_from_json_and_file(tmp_path):
         tradgames.Variant.from_json("{not json")
     with pytest.raises(tradgames.DescriptorError):
         tradgames.Variant.from_file(str(tmp_path / "missing.json"))
+
+
+def test_pickle_variant_and_board(tmp_path):
+    import pickle
+
+    v = tradgames.Variant("russian", repetition_draw=0)
+    w = pickle.loads(pickle.dumps(v))
+    assert w.name == "russian" and w.options == v.options
+    b = tradgames.Board(v, "W:We3:Bb6,d4,f4")
+    b.apply_action(b.legal_actions()[0])  # a capture in progress
+    c = pickle.loads(pickle.dumps(b))
+    assert (c.fen, c.pending_actions, c.variant.options) == (b.fen, b.pending_actions, v.options)
+    b2 = tradgames.Board("shatra")
+    for _ in range(6):
+        b2.push(b2.legal_moves[-1])
+    c2 = pickle.loads(pickle.dumps(b2))
+    assert [m.notation for m in c2.move_stack] == [m.notation for m in b2.move_stack]
+    assert c2.start_fen == b2.start_fen and c2.fen == b2.fen
+    d = tradgames.Variant.from_json('{"base": "russian", "name": "r2", "description": "t"}')
+    assert pickle.loads(pickle.dumps(d)).name == "r2"

@@ -3,13 +3,12 @@ import pytest
 
 import tradgames
 
-# variants/russian/RULES.md "Move identity and perft": U from the start (dctl, Kallisto/Avrora,
-# Dagaz; spec section 3.2).
+# variants/russian/RULES.md §3.2: U from the start (several independent sources agree).
 RUSSIAN_U = [7, 49, 302, 1469, 7482, 37986, 190146, 929899]
-# variants/tobit/RULES.md section 4 (tobit.md 7.1 for depths 1-4, an independent model beyond).
+# variants/tobit/RULES.md §7.1 (published to depth 4, an independent model beyond).
 TOBIT_U = [5, 25, 205, 1645, 12867]
 TOBIT_4X4_U = [4, 16, 112, 784, 5112]
-# variants/shatra/RULES.md "Perft from the start position" (depths 1-2: section 9's figures).
+# variants/shatra/RULES.md §9 item 6: 154 and 154^2.
 SHATRA_U = [154, 23716]
 
 
@@ -19,9 +18,21 @@ def test_russian_start(depth):
 
 
 def test_russian_p_counting_depth_8():
-    # variants/russian/RULES.md: P from depth 8 is 929905.
+    # variants/russian/RULES.md §3.2: P at depth 8 is 929905.
     r = tradgames.perft("russian", 8, paths=True)
     assert (r["nodes"], r["counting"]) == (929905, "P")
+
+
+# variants/russian/RULES.md §3.4: English checkers from the start, P (OEIS A133046, Aart Bik,
+# dctl).
+ENGLISH_P = [7, 49, 302, 1469, 7361, 36768, 179740, 845931]
+
+
+@pytest.mark.skipif("english" not in [v["name"] for v in tradgames.variants()],
+                    reason="english is not registered in this build")
+def test_english_start_published():
+    got = [tradgames.perft("english", d, paths=True)["nodes"] for d in range(1, 9)]
+    assert got == ENGLISH_P
 
 
 def test_no_bulk_equals_bulk():
