@@ -109,3 +109,9 @@ def replay(files: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]] = (
     paths = [os.fspath(f) for f in files]
     texts = [(name, text)] if text is not None else []
     return _core._replay(paths, texts, variant, _core._option_assignments(**options))
+
+
+# Exact shards of long runs (README "Shards"); tradgames.distributed runs them on Dask.
+from .shards import merge_playouts, perft_positions, perft_split, play_shard  # noqa: E402
+
+__all__ += ["merge_playouts", "perft_positions", "perft_split", "play_shard"]

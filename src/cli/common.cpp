@@ -1,8 +1,13 @@
 #include "common.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "tradgames/error.hpp"
 
@@ -59,6 +64,22 @@ Setup setup(const VariantArgs& a) {
     s.variant = make_variant(a);
     s.position = a.fen.empty() ? s.variant->initial_position() : s.variant->parse_position(a.fen);
     return s;
+}
+
+std::string read_file(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        throw tg::Error("cannot read " + tg::quoted(path) + ": it is a directory");
+    }
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw tg::Error("cannot read " + tg::quoted(path) + ": " +
+                        (errno != 0 ? std::strerror(errno) : "cannot open"));
+    }
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) throw tg::Error("cannot read " + tg::quoted(path) + ": read error");
+    return text;
 }
 
 std::string outcome_words(tg::Outcome o) {

@@ -65,6 +65,10 @@ struct Setup {
 /// Builds the variant and position. Throws tradgames::Error for bad input.
 [[nodiscard]] Setup setup(const VariantArgs& a);
 
+/// The whole of file `path` (shard results, perft split files). Throws tradgames::Error naming
+/// the file if it is a directory or cannot be read.
+[[nodiscard]] std::string read_file(const std::string& path);
+
 /// An outcome for people to read: "white wins", "black wins", "draw", "ongoing" (to_string's
 /// names, which JSON and CSV keep, have '_').
 [[nodiscard]] std::string outcome_words(tradgames::Outcome o);

@@ -8,6 +8,7 @@
 #include "tradgames/error.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/perft.hpp"
+#include "tradgames/shard.hpp"
 
 namespace tradgames {
 
@@ -95,59 +96,16 @@ json perft_json(const Variant& v, const PerftRun& run) {
     return out;
 }
 
-namespace {
-
-json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
-json optional_json(const std::optional<std::uint32_t>& x) { return x ? json(*x) : json(nullptr); }
-
-double per_second(std::uint64_t n, double seconds) {
-    return seconds > 0 ? static_cast<double>(n) / seconds : 0.0;
-}
-
-}  // namespace
-
 json playout_json(const Variant& v, const Position& start, const PlayoutOptions& options,
                   const PlayoutReport& report) {
-    const PlayoutStats& s = report.stats;
-    json hist = json::object();
-    for (std::size_t k = 1; k < s.captured.size(); ++k) hist[std::to_string(k)] = s.captured[k];
-    json lengths = json::object();
-    for (std::size_t L = 0; L < s.length_counts.size(); ++L) {
-        if (s.length_counts[L] != 0) lengths[std::to_string(L)] = s.length_counts[L];
-    }
-    json reasons = json::array();
-    for (const auto& [key, n] : s.reasons) {
-        reasons.push_back({{"outcome", to_string(key.first)}, {"reason", key.second}, {"games", n}});
-    }
-    return json{{"variant", v.name()},
-                {"start", v.position_to_string(start)},
-                {"policy", to_string(options.policy)},
-                {"seed", options.seed},
-                {"games", s.games},
-                {"threads", report.threads},
-                {"ply_cap", options.ply_cap},
-                {"seconds", report.seconds},
-                {"games_per_second", per_second(s.games, report.seconds)},
-                {"plies_per_second", per_second(s.plies, report.seconds)},
-                {"plies", s.plies},
-                {"length",
-                 {{"mean", optional_json(s.mean_length())},
-                  {"median", optional_json(s.median_length())},
-                  {"p90", optional_json(s.p90_length())},
-                  {"min", optional_json(s.min_length())},
-                  {"max", optional_json(s.max_length())}}},
-                {"length_histogram", lengths},
-                {"branching_factor", optional_json(s.branching_factor())},
-                {"capture_share", optional_json(s.capture_share())},
-                {"forced_capture_share", optional_json(s.forced_capture_share())},
-                {"capture_moves", s.capture_moves()},
-                {"capture_length_histogram", hist},
-                {"outcomes",
-                 {{"white_wins", s.wins(Color::white)},
-                  {"black_wins", s.wins(Color::black)},
-                  {"draw", s.draws()}}},
-                {"reasons", reasons},
-                {"white_score", optional_json(s.white_score())}};
+    // One writer for play, compare, merge and every front end: shard.hpp's, whose objects
+    // carry the raw counts and the game range that merging shards needs.
+    PlayoutOptions settings;
+    settings.start = start;
+    settings.policy = options.policy;
+    settings.seed = options.seed;
+    settings.ply_cap = options.ply_cap;
+    return json::parse(playout_run_json(PlayoutRun{playout_settings(v, settings), options.first_game, report}));
 }
 
 // ---------------------------------------------------------------------------------------------

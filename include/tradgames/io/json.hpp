@@ -69,11 +69,13 @@ struct PerftRun {
 
 /// The object of `tradgames play --json` (one element of `compare --json`) for a run of
 /// playouts of `v` from `start` with `options` (policy, seed, ply_cap are reported from it):
-/// variant, start, policy, seed, games, threads, ply_cap, seconds, games_per_second,
-/// plies_per_second, plies, length {mean, median, p90, min, max}, length_histogram,
-/// branching_factor, capture_share, forced_capture_share, capture_moves,
+/// variant, options, start, policy, seed, first_game, games, threads, ply_cap, seconds,
+/// games_per_second, plies_per_second, plies, length {mean, median, p90, min, max},
+/// length_histogram, legal_moves, branching_factor, capture_positions,
+/// forced_capture_positions, capture_share, forced_capture_share, capture_moves,
 /// capture_length_histogram, outcomes {white_wins, black_wins, draw}, reasons
-/// [{outcome, reason, games}], white_score. Statistics without games are null.
+/// [{outcome, reason, games}], white_score. Statistics without games are null. The same
+/// object as shard.hpp's playout_run_json, which writes it.
 [[nodiscard]] nlohmann::json playout_json(const Variant& v, const Position& start,
                                           const PlayoutOptions& options,
                                           const PlayoutReport& report);
