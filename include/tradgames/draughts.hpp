@@ -160,6 +160,9 @@ struct DraughtsDescriptor {
     DraughtsBoard board;
     /// Rows (ranks, or lines of points counted from each side's edge) filled at the start.
     int setup_rows = 3;
+    /// Rows left empty at each side's edge below its set-up rows (Thai and Turkish set up on
+    /// the second and third rows: 1).
+    int setup_offset = 0;
     /// The side that moves first.
     Color first_side = Color::white;
     DraughtsPiece man{"man", '\0', 'M', dirs(Direction::ne, Direction::nw), false, diagonal_dirs,

@@ -36,9 +36,9 @@ check "tobit start moves" "7-14 8-15 9-16 10-17 11-18" \
       "$("$tg" moves --variant tobit | tr '\n' ' ' | sed 's/ $//')"
 check "tobit-4x4 start moves" "6-12 7-13 8-14 9-15" \
       "$("$tg" moves --variant tobit-4x4 | tr '\n' ' ' | sed 's/ $//')"
-check "tobit perft 4 (tobit.md 7.1)" '1645' \
+check "tobit perft 4 (variants/tobit/RULES.md §7.1)" '1645' \
       "$("$tg" perft --variant tobit --depth 4 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')"
-check "tobit-4x4 perft 4 paths (tobit.md 7.1)" '784' \
+check "tobit-4x4 perft 4 paths (variants/tobit/RULES.md §7.1)" '784' \
       "$("$tg" perft --variant tobit-4x4 --depth 4 --paths --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')"
 check "tobit option (T11)" '7:28' \
       "$("$tg" moves --variant tobit --fen W:WK7:B21 --option tobit_capture=flying_adjacent_landing)"

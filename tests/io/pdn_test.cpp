@@ -179,7 +179,8 @@ TEST_SUITE("io") {
             }
             return "";
         };
-        // 2... g5-h4 is a quiet move while 2... d6:f4 is compulsory (russian.md 1.4.1).
+        // 2... g5-h4 is a quiet move while 2... d6:f4 is compulsory (variants/russian/RULES.md
+        // §1.4.1).
         const std::string illegal = "[White \"A\"]\n[Black \"B\"]\n1. c3-d4 f6-g5\n2. d4-e5 g5-h4 2-0";
         CHECK_THROWS_AS((void)replay_pdn(read_pdn(illegal).at(0)), IllegalMoveError);
         const std::string m = error_of(illegal);
