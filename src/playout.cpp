@@ -8,6 +8,8 @@
 #include <limits>
 #include <mutex>
 #include <thread>
+#include <utility>
+#include <version>
 
 #include "tradgames/error.hpp"
 #include "tradgames/zobrist.hpp"
@@ -75,6 +77,32 @@ std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, Playout
     ++stats.reasons[{r.outcome, r.reason}];
     return static_cast<std::uint32_t>(game.ply());
 }
+
+namespace {
+
+#if defined(__cpp_lib_jthread)
+using Worker = std::jthread;
+#else
+/// A thread joined on destruction, for standard libraries without std::jthread (Emscripten's
+/// libc++ of Debian 12). Only move-constructed (the workers' vector is reserved up front).
+class Worker {
+public:
+    template <class F>
+    explicit Worker(F&& f) : thread_(std::forward<F>(f)) {}
+    Worker(Worker&&) noexcept = default;
+    Worker& operator=(Worker&&) = delete;
+    Worker(const Worker&) = delete;
+    Worker& operator=(const Worker&) = delete;
+    ~Worker() {
+        if (thread_.joinable()) thread_.join();
+    }
+
+private:
+    std::thread thread_;
+};
+#endif
+
+}  // namespace
 
 void add_counts(PlayoutStats& to, const PlayoutStats& from) {
     to.games += from.games;
@@ -212,7 +240,7 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
         finished.notify_all();
     };
     {
-        std::vector<std::jthread> workers;
+        std::vector<Worker> workers;
         workers.reserve(threads);
         for (unsigned t = 0; t < threads; ++t) workers.emplace_back(work);
         if (options.progress) {

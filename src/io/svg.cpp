@@ -106,8 +106,9 @@ struct LegendItem {
 
 class Painter {
 public:
-    Painter(const Variant& v, const Position& pos, const Move* last)
-        : v_(v), t_(v.topology()), pos_(pos), last_(last), style_(v.board_style()),
+    Painter(const Variant& v, const Position& pos, const Move* last, const SvgOptions& opts)
+        : v_(v), t_(v.topology()), pos_(pos), last_(last), flipped_(opts.flipped),
+          style_(v.board_style()),
           frame_(detail::make_frame(t_)) {
         const bool labels = !style_.column_labels.empty() || !style_.row_labels.empty();
         margin_ = labels ? 30 : 14;
@@ -147,9 +148,13 @@ public:
     }
 
 private:
-    // Centre of vertex v / of board point (x, y) in px.
-    double px(double x) const { return margin_ + (x - frame_.min_x + 0.5) * unit; }
-    double py(double y) const { return margin_ + (frame_.max_y - y + 0.5) * unit; }
+    // Centre of vertex v / of board point (x, y) in px; flipped: turned half a turn.
+    double px(double x) const {
+        return margin_ + ((flipped_ ? frame_.max_x - x : x - frame_.min_x) + 0.5) * unit;
+    }
+    double py(double y) const {
+        return margin_ + ((flipped_ ? y - frame_.min_y : frame_.max_y - y) + 0.5) * unit;
+    }
     double vx(Vertex v) const { return px(t_.x(v)); }
     double vy(Vertex v) const { return py(t_.y(v)); }
     bool cells() const { return style_.layout == BoardStyle::Layout::cells; }
@@ -190,14 +195,19 @@ private:
             for (int r = 0; r < frame_.rows; ++r) {
                 for (int c = 0; c < frame_.cols; ++c) {
                     const int v = frame_.at(c, r);
-                    const double x = margin_ + c * unit;
-                    const double y = margin_ + (frame_.rows - 1 - r) * unit;
+                    const double x = px(frame_.min_x + c) - unit / 2;
+                    const double y = py(frame_.min_y + r) - unit / 2;
                     const bool wall = v < 0 && style_.void_is_wall;
-                    w_.empty("rect", {{"class", v >= 0 ? "cell" : wall ? "wall" : "cell void"},
-                                      {"x", num(x)}, {"y", num(y)}, {"width", num(unit)},
-                                      {"height", num(unit)},
-                                      {"fill", wall ? "url(#tg-wall)"
-                                                    : v >= 0 ? style_.vertex_fill : style_.void_fill}});
+                    if (v >= 0) {
+                        w_.empty("rect", {{"class", "cell"},
+                                          {"data-vertex", std::string(t_.name(static_cast<Vertex>(v)))},
+                                          {"x", num(x)}, {"y", num(y)}, {"width", num(unit)},
+                                          {"height", num(unit)}, {"fill", style_.vertex_fill}});
+                    } else {
+                        w_.empty("rect", {{"class", wall ? "wall" : "cell void"}, {"x", num(x)},
+                                          {"y", num(y)}, {"width", num(unit)}, {"height", num(unit)},
+                                          {"fill", wall ? "url(#tg-wall)" : style_.void_fill}});
+                    }
                 }
             }
             w_.empty("rect", {{"class", "border"}, {"x", num(margin_)}, {"y", num(margin_)},
@@ -216,7 +226,8 @@ private:
                                   {"stroke-width", "3"}, {"stroke-linecap", "round"}});
             }
             for (Vertex x = 0; x < t_.size(); ++x) {
-                w_.empty("circle", {{"class", "point"}, {"cx", num(vx(x))}, {"cy", num(vy(x))},
+                w_.empty("circle", {{"class", "point"}, {"data-vertex", std::string(t_.name(x))},
+                                    {"cx", num(vx(x))}, {"cy", num(vy(x))},
                                     {"r", "5"}, {"fill", "#6b4f2a"}});
             }
         }
@@ -283,8 +294,9 @@ private:
         };
         for_each_vertex(m, [&](Vertex x) {
             const auto [c, r] = frame_.place[x];
-            const double l = vx(x) - unit / 2, rt = vx(x) + unit / 2;
-            const double top = vy(x) - unit / 2, bot = vy(x) + unit / 2;
+            // Edges towards the neighbours in the frame (row r + 1 is above unless flipped).
+            const double l = px(t_.x(x) - 0.5), rt = px(t_.x(x) + 0.5);
+            const double top = py(t_.y(x) + 0.5), bot = py(t_.y(x) - 0.5);
             if (!in(c, r + 1)) d += segment(l, top, rt, top);
             if (!in(c, r - 1)) d += segment(l, bot, rt, bot);
             if (!in(c - 1, r)) d += segment(l, top, l, bot);
@@ -501,6 +513,7 @@ private:
     const Topology& t_;
     const Position& pos_;
     const Move* last_;
+    bool flipped_;
     BoardStyle style_;
     detail::BoardFrame frame_;
     SvgWriter w_;
@@ -513,8 +526,9 @@ private:
 
 }  // namespace
 
-std::string render_svg(const Variant& v, const Position& pos, const Move* last_move) {
-    return Painter(v, pos, last_move).paint();
+std::string render_svg(const Variant& v, const Position& pos, const Move* last_move,
+                       const SvgOptions& opts) {
+    return Painter(v, pos, last_move, opts).paint();
 }
 
 }  // namespace tradgames

@@ -182,6 +182,38 @@ TEST_SUITE("pictures") {
         CHECK(svg.texts("to-move") == std::vector<std::string>{"White to move"});
     }
 
+    TEST_CASE("SVG: every playing square names its vertex; flipped turns the board") {
+        const auto v = make_variant("russian");
+        const Position p = v->initial_position();
+        // The top-left corner (x, y) of the cell of vertex `name`, and the centre of its piece.
+        auto cell_at = [](const Svg& svg, const std::string& name) {
+            for (const auto* e : svg.all("cell")) {
+                const char* d = e->Attribute("data-vertex");
+                if (d != nullptr && name == d) return std::make_pair(e->DoubleAttribute("x"), e->DoubleAttribute("y"));
+            }
+            return std::make_pair(-1.0, -1.0);
+        };
+        const Svg normal(render_svg(*v, p));
+        const Svg flipped(render_svg(*v, p, nullptr, SvgOptions{true}));
+        REQUIRE(normal.ok());
+        REQUIRE(flipped.ok());
+        std::vector<std::string> names;
+        for (Vertex x = 0; x < v->topology().size(); ++x) names.emplace_back(v->topology().name(x));
+        std::vector<std::string> marked;
+        for (const std::string& a : normal.attrs("cell", "data-vertex")) {
+            if (!a.empty()) marked.push_back(a);
+        }
+        CHECK(marked == sorted(names));  // the 32 dark squares, each once; light ones unnamed
+        // The board is 8 x 60 px with a 30 px margin: a1 bottom left, h8 top right; flipped,
+        // the other way round.
+        CHECK(cell_at(normal, "a1") == std::make_pair(30.0, 450.0));
+        CHECK(cell_at(normal, "h8") == std::make_pair(450.0, 30.0));
+        CHECK(cell_at(flipped, "a1") == std::make_pair(450.0, 30.0));
+        CHECK(cell_at(flipped, "h8") == std::make_pair(30.0, 450.0));
+        CHECK(flipped.count("piece") == 24);
+        CHECK(flipped.texts("coordinate") == normal.texts("coordinate"));
+    }
+
     TEST_CASE("SVG with kings and the last move (a king's double capture)") {
         const auto v = make_variant("russian");
         const Position before = v->parse_position("W:WKa1,e3:Bc3,f4,b6,Kd8");

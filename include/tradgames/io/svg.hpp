@@ -12,10 +12,18 @@
 
 namespace tradgames {
 
-/// Draws pos as a standalone SVG 1.1 document (UTF-8, well-formed XML), White at the bottom.
+/// How render_svg draws.
+struct SvgOptions {
+    /// Turn the board half a turn: Black's side at the bottom (coordinates and names follow).
+    bool flipped = false;
+};
+
+/// Draws pos as a standalone SVG 1.1 document (UTF-8, well-formed XML), White at the bottom
+/// (Black's side with opts.flipped).
 ///
 /// One board unit (the distance between neighbouring squares or points) is 60 px. Elements
-/// carry classes a reader or test can select: `cell`, `wall`, `link`, `point` (the board);
+/// carry classes a reader or test can select: `cell`, `wall`, `link`, `point` (the board; a
+/// vertex's `cell` or `point` has data-vertex = its name, for mapping clicks to vertices);
 /// `zone` (marked regions, with data-zone naming the zone); `board-line`; `name` (vertex
 /// names); `coordinate`; `piece` (data-vertex, data-color, data-kind = the kind's name);
 /// `glyph` (text on a piece); `last-move` (highlighted origin and landings), `captured` (a
@@ -24,7 +32,7 @@ namespace tradgames {
 /// `last_move`, if given, is the move that led to pos (so its origin and captured squares are
 /// empty in pos). Throws Error if it names a vertex outside the board.
 [[nodiscard]] std::string render_svg(const Variant& v, const Position& pos,
-                                     const Move* last_move = nullptr);
+                                     const Move* last_move = nullptr, const SvgOptions& opts = {});
 
 /// text with &, <, >, " and ' replaced by XML entities, and the bytes XML 1.0 forbids
 /// (control characters other than tab, newline and carriage return) replaced by '?'.

@@ -1,0 +1,183 @@
+// tradgames.js, the JavaScript API (appended to the Emscripten module with --post-js; runs
+// inside the module factory, where `Module` is the module object). Documented in web/README.md.
+//
+//   import createTradgames from './tradgames.js';
+//   const tg = await createTradgames();
+//   tg.legalMoves('russian', null, {});   // the objects of `tradgames moves --json`
+//
+// Every function throws tg.TradgamesError (name = the library's error class, e.g.
+// 'ParseError'; message = the library's message) for bad input.
+
+/** An error reported by the library: `name` is its class (ParseError, PositionError,
+ *  IllegalMoveError, AmbiguousMoveError, OptionError, PdnError, DescriptorError, BoardError,
+ *  Error), `message` the library's one-line message. */
+class TradgamesError extends Error {
+  constructor(type, message) {
+    super(message);
+    this.name = type;
+    this.type = type;
+  }
+}
+
+/** Parses a bindings envelope: returns its value or throws TradgamesError. */
+function tgUnwrap(text) {
+  const r = JSON.parse(text);
+  if (r.error) throw new TradgamesError(r.error.type, r.error.message);
+  return r.ok;
+}
+
+/** Rule options as JSON text of a "key=value" list: accepts null/undefined, an object
+ *  {key: value} or a list of "key=value" strings. */
+function tgOptions(options) {
+  if (options === undefined || options === null) return '[]';
+  if (Array.isArray(options)) {
+    for (const o of options) {
+      if (typeof o !== 'string') throw new TradgamesError('OptionError', 'options: expected "key=value" strings, got ' + JSON.stringify(o));
+    }
+    return JSON.stringify(options);
+  }
+  if (typeof options === 'object') {
+    return JSON.stringify(Object.entries(options).map(([k, v]) => k + '=' + String(v)));
+  }
+  throw new TradgamesError('OptionError', 'options: expected an object {key: value} or a list of "key=value" strings');
+}
+
+function tgString(value, what) {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw new TradgamesError('ParseError', what + ': expected a string, got ' + typeof value);
+  return value;
+}
+
+function tgVariant(variant) {
+  if (typeof variant !== 'string' || variant === '') throw new TradgamesError('OptionError', 'variant: expected a variant name (see variants())');
+  return variant;
+}
+
+/** The registered variants: [{name, description, options: [{name, type, default, help,
+ *  choices | min, max}]}] (the objects of `tradgames variants --json`). */
+Module['variants'] = function () {
+  return tgUnwrap(Module['raw_variants']());
+};
+
+/** The initial position string of a variant. */
+Module['initialPosition'] = function (variant, options) {
+  return tgUnwrap(Module['raw_initialPosition'](tgVariant(variant), tgOptions(options)));
+};
+
+/** Legal moves of `position` (null or '' = the initial position): the objects of
+ *  `tradgames moves --json` (notation, from, to, path, captured, promotion, drop, after).
+ *  extra.paths = true lists every capture path (P) instead of one move per result (U). */
+Module['legalMoves'] = function (variant, position, options, extra) {
+  const paths = !!(extra && extra.paths);
+  return tgUnwrap(Module['raw_legalMoves'](tgVariant(variant), tgOptions(options), tgString(position, 'position'), paths));
+};
+
+/** The position string after the move written as `move` (the variant's notation; any subset of
+ *  the landings). Throws IllegalMoveError / AmbiguousMoveError / ParseError naming the move. */
+Module['play'] = function (variant, position, move, options) {
+  return tgUnwrap(Module['raw_play'](tgVariant(variant), tgOptions(options), tgString(position, 'position'), tgString(move, 'move'))).after;
+};
+
+/** Leaves of the move tree of `position` to `depth` plies (U counting; extra.paths: P). */
+Module['perft'] = function (variant, position, depth, options, extra) {
+  if (!Number.isInteger(depth)) throw new TradgamesError('OptionError', 'perft: depth must be a whole number');
+  const paths = !!(extra && extra.paths);
+  return tgUnwrap(Module['raw_perft'](tgVariant(variant), tgOptions(options), tgString(position, 'position'), depth, paths));
+};
+
+/** The library's SVG picture of `position` (io/svg.hpp). `lastMove` (optional) is either move
+ *  text, played in `position` with the position after it drawn (as `tradgames render
+ *  --last-move`), or a move object (legalMoves / history) that led to `position`, i.e. whose
+ *  `after` is `position`; it is highlighted. extra.flipped = true draws Black's side at the
+ *  bottom. Every square or point carries data-vertex = its name. */
+Module['render'] = function (variant, position, lastMove, options, extra) {
+  const last = lastMove === undefined || lastMove === null ? '' : JSON.stringify(lastMove);
+  const flipped = !!(extra && extra.flipped);
+  return tgUnwrap(Module['raw_render'](tgVariant(variant), tgOptions(options), tgString(position, 'position'), last, flipped));
+};
+
+/** How a game starting at `position` stands: {outcome: 'ongoing' | 'white_wins' |
+ *  'black_wins' | 'draw', reason: text or null} (no legal move, a variant rule at the start). */
+Module['result'] = function (variant, position, options) {
+  return tgUnwrap(Module['raw_result'](tgVariant(variant), tgOptions(options), tgString(position, 'position')));
+};
+
+/** A game in progress (tradgames::Game): history, undo, result, PDN. Call dispose() when done
+ *  (it holds WebAssembly memory). */
+class Game {
+  /** A new game of `variant` from `position` (null or '' = the initial position). */
+  constructor(variant, position, options) {
+    this._raw = new Module['RawGame']();
+    try {
+      this._set(this._raw.start(tgVariant(variant), tgOptions(options), tgString(position, 'position')));
+    } catch (e) {
+      this.dispose();
+      throw e;
+    }
+  }
+
+  /** The game recorded in PDN text (its first game; variant from its tags, else `fallback`). */
+  static fromPdn(text, fallback, options) {
+    const g = Object.create(Game.prototype);
+    g._raw = new Module['RawGame']();
+    try {
+      g._set(g._raw.fromPdn(tgString(text, 'pdn'), tgString(fallback, 'variant'), tgOptions(options)));
+    } catch (e) {
+      g.dispose();
+      throw e;
+    }
+    return g;
+  }
+
+  _set(text) {
+    this._state = tgUnwrap(text);
+    return this;
+  }
+  _handle() {
+    if (!this._raw) throw new TradgamesError('Error', 'game: disposed');
+    return this._raw;
+  }
+
+  /** Variant name. */
+  get variant() { return this._state.variant; }
+  /** Rule options in force, {name: value text}. */
+  get options() { return this._state.options; }
+  /** Position string before the first move. */
+  get start() { return this._state.start; }
+  /** Current position string. */
+  get position() { return this._state.position; }
+  /** 'white' or 'black'. */
+  get sideToMove() { return this._state.side_to_move; }
+  /** Moves played. */
+  get ply() { return this._state.ply; }
+  /** {outcome, reason}: reason names the rule that ended the game, null while it goes on. */
+  get result() { return this._state.result; }
+  /** Moves played, as move objects (notation, from, to, path, captured, ..., after). */
+  get history() { return this._state.history; }
+
+  /** Legal moves now (empty once the game is over), as legalMoves() objects. */
+  legalMoves() { return tgUnwrap(this._handle().legalMoves()); }
+  /** Plays a move: notation text, or a move object from legalMoves(). Returns this. */
+  play(move) {
+    const arg = typeof move === 'string' ? move : move && typeof move.after === 'string' ? { after: move.after } : null;
+    if (arg === null) throw new TradgamesError('ParseError', 'play: expected move text or a move object from legalMoves()');
+    return this._set(this._handle().play(JSON.stringify(arg)));
+  }
+  /** Takes back the last move. Throws if none was played. Returns this. */
+  undo() { return this._set(this._handle().undo()); }
+  /** A PDN record of the game (io/pdn.hpp write_pdn); tags: {White: '...', Event: '...'}. */
+  pdn(tags) { return tgUnwrap(this._handle().pdn(JSON.stringify(tags || {}))); }
+  /** The SVG of the current position with the last move highlighted (extra.flipped: Black's
+   *  side at the bottom). */
+  render(extra) { return tgUnwrap(this._handle().render(!!(extra && extra.flipped))); }
+  /** Frees the game's WebAssembly memory. */
+  dispose() {
+    if (this._raw) {
+      this._raw.delete();
+      this._raw = null;
+    }
+  }
+}
+
+Module['Game'] = Game;
+Module['TradgamesError'] = TradgamesError;

@@ -1,0 +1,363 @@
+// The embind layer of tradgames.js. Every function returns JSON text, an envelope
+// {"ok": value} or {"error": {"type": "ParseError", "message": "..."}}; web/src/api.js parses it
+// and throws a JavaScript TradgamesError with the library's message. (Letting C++ exceptions
+// cross into JavaScript would hand it a bare pointer, and throwing JavaScript exceptions from
+// C++ would skip destructors.) The objects themselves come from io/json.hpp, so legalMoves
+// returns exactly the fields of `tradgames moves --json`.
+#include <emscripten/bind.h>
+
+#include <cstdint>
+#include <exception>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tradgames/error.hpp"
+#include "tradgames/game.hpp"
+#include "tradgames/io/json.hpp"
+#include "tradgames/io/pdn.hpp"
+#include "tradgames/io/svg.hpp"
+#include "tradgames/registry.hpp"
+
+namespace {
+
+namespace tg = tradgames;
+using json = nlohmann::json;
+
+/// The class name of a library error, for TradgamesError.type in JavaScript.
+std::string error_type(const std::exception& e) {
+    if (dynamic_cast<const tg::PdnError*>(&e) != nullptr) return "PdnError";
+    if (dynamic_cast<const tg::AmbiguousMoveError*>(&e) != nullptr) return "AmbiguousMoveError";
+    if (dynamic_cast<const tg::IllegalMoveError*>(&e) != nullptr) return "IllegalMoveError";
+    if (dynamic_cast<const tg::ParseError*>(&e) != nullptr) return "ParseError";
+    if (dynamic_cast<const tg::PositionError*>(&e) != nullptr) return "PositionError";
+    if (dynamic_cast<const tg::OptionError*>(&e) != nullptr) return "OptionError";
+    if (dynamic_cast<const tg::BoardError*>(&e) != nullptr) return "BoardError";
+    if (dynamic_cast<const tg::DescriptorError*>(&e) != nullptr) return "DescriptorError";
+    if (dynamic_cast<const tg::Error*>(&e) != nullptr) return "Error";
+    return "InternalError";
+}
+
+/// Runs f (returning json) and wraps its value or its exception in the envelope.
+template <class F>
+std::string envelope(F&& f) {
+    try {
+        return json{{"ok", f()}}.dump();
+    } catch (const std::exception& e) {
+        return json{{"error", {{"type", error_type(e)}, {"message", e.what()}}}}.dump();
+    } catch (...) {
+        return json{{"error", {{"type", "InternalError"}, {"message", "unknown exception"}}}}.dump();
+    }
+}
+
+/// Rule options from JSON text: an array of "key=value" strings (api.js normalises objects).
+std::vector<std::string> read_options(const std::string& options_json) {
+    if (options_json.empty()) return {};
+    const json j = json::parse(options_json, nullptr, false);
+    if (!j.is_array()) throw tg::OptionError("options: expected a list of key=value strings");
+    std::vector<std::string> out;
+    for (const json& o : j) {
+        if (!o.is_string()) throw tg::OptionError("options: expected a list of key=value strings");
+        out.push_back(o.get<std::string>());
+    }
+    return out;
+}
+
+/// Variants are immutable; one per (name, options) is built once and shared.
+std::shared_ptr<const tg::Variant> variant(const std::string& name, const std::string& options_json) {
+    static std::map<std::pair<std::string, std::string>, std::shared_ptr<const tg::Variant>> cache;
+    const auto key = std::make_pair(name, options_json);
+    if (const auto it = cache.find(key); it != cache.end()) return it->second;
+    auto v = tg::make_variant(name, read_options(options_json));
+    cache.emplace(key, v);
+    return v;
+}
+
+/// The position string `text`, or the initial position when it is empty.
+tg::Position position(const tg::Variant& v, const std::string& text) {
+    return text.empty() ? v.initial_position() : v.parse_position(text);
+}
+
+/// {outcome, reason} of a result; reason is null while the game goes on.
+json result_json(const tg::GameResult& r) {
+    return {{"outcome", std::string(tg::to_string(r.outcome))},
+            {"reason", r.over() ? json(r.reason) : json(nullptr)}};
+}
+
+tg::Vertex vertex(const tg::Variant& v, const json& name, const char* field) {
+    if (!name.is_string()) {
+        throw tg::ParseError(std::string("lastMove.") + field + ": expected a vertex name");
+    }
+    const auto x = v.topology().find(name.get<std::string>());
+    if (!x) {
+        throw tg::ParseError(std::string("lastMove.") + field + ": unknown vertex " +
+                             tg::quoted(name.get<std::string>()));
+    }
+    return *x;
+}
+
+/// The vertices of a move object (from, path, captured: vertex names) as a Move, for drawing.
+tg::Move drawn_move(const tg::Variant& v, const json& m) {
+    if (!m.is_object()) throw tg::ParseError("lastMove: expected a move object (from, path, captured)");
+    tg::Move r;
+    r.from = vertex(v, m.value("from", json()), "from");
+    const json path = m.value("path", json::array());
+    const json captured = m.value("captured", json::array());
+    if (!path.is_array() || !captured.is_array()) {
+        throw tg::ParseError("lastMove: path and captured must be lists of vertex names");
+    }
+    // move_json's path starts with the origin; Move::path holds the landings only.
+    for (std::size_t i = 1; i < path.size() && r.path.size() < r.path.capacity(); ++i) {
+        r.path.push_back(vertex(v, path[i], "path"));
+    }
+    if (r.path.empty()) r.path.push_back(vertex(v, m.value("to", json()), "to"));
+    r.to = r.path.back();
+    for (const json& c : captured) {
+        if (r.captured.size() == r.captured.capacity()) break;
+        r.captured.push_back(vertex(v, c, "captured"));
+    }
+    return r;
+}
+
+std::string variants_json() {
+    return envelope([] {
+        json out = json::array();
+        for (const auto& info : tg::list_variants()) {
+            out.push_back(tg::variant_entry_json(info.name, info.description,
+                                                 tg::variant_options(info.name)));
+        }
+        return out;
+    });
+}
+
+std::string legal_moves(const std::string& name, const std::string& options, const std::string& pos,
+                        bool paths) {
+    return envelope([&] {
+        const auto v = variant(name, options);
+        return tg::moves_json(*v, position(*v, pos),
+                              paths ? tg::Duplicates::all_paths : tg::Duplicates::unique);
+    });
+}
+
+std::string initial_position(const std::string& name, const std::string& options) {
+    return envelope([&] {
+        const auto v = variant(name, options);
+        return json(v->position_to_string(v->initial_position()));
+    });
+}
+
+std::string play(const std::string& name, const std::string& options, const std::string& pos,
+                 const std::string& move) {
+    return envelope([&] {
+        const auto v = variant(name, options);
+        tg::Position p = position(*v, pos);
+        const tg::Move m = v->parse_move(p, move);
+        json out = tg::move_json(*v, p, m);
+        return out;
+    });
+}
+
+std::string perft(const std::string& name, const std::string& options, const std::string& pos,
+                  int depth, bool paths) {
+    return envelope([&] {
+        if (depth < 0 || depth > 64) {
+            throw tg::OptionError("perft: depth " + std::to_string(depth) + " is outside 0..64");
+        }
+        const auto v = variant(name, options);
+        tg::PerftOptions opt;
+        opt.duplicates = paths ? tg::Duplicates::all_paths : tg::Duplicates::unique;
+        tg::Position p = position(*v, pos);
+        return json(v->perft(p, depth, opt));
+    });
+}
+
+std::string render(const std::string& name, const std::string& options, const std::string& pos,
+                   const std::string& last_move_json, bool flipped) {
+    return envelope([&] {
+        const auto v = variant(name, options);
+        tg::Position p = position(*v, pos);
+        std::optional<tg::Move> last;
+        if (!last_move_json.empty()) {
+            const json j = json::parse(last_move_json, nullptr, false);
+            if (j.is_string()) {
+                // As `tradgames render --last-move`: the move is played in pos, the position
+                // after it is drawn.
+                last = v->parse_move(p, j.get<std::string>());
+                tg::Undo u;
+                v->make_move(p, *last, u);
+            } else if (!j.is_null()) {
+                last = drawn_move(*v, j);
+            }
+        }
+        tg::SvgOptions opts;
+        opts.flipped = flipped;
+        return json(tg::render_svg(*v, p, last ? &*last : nullptr, opts));
+    });
+}
+
+std::string result(const std::string& name, const std::string& options, const std::string& pos) {
+    return envelope([&] {
+        const auto v = variant(name, options);
+        const tg::Game g(v, position(*v, pos));
+        return result_json(g.result());
+    });
+}
+
+/// A game in progress (tradgames::Game) for JavaScript: api.js wraps it as class Game.
+class GameHandle {
+public:
+    GameHandle() = default;
+
+    std::string start(const std::string& name, const std::string& options, const std::string& pos) {
+        return envelope([&] {
+            const auto v = variant(name, options);
+            game_ = std::make_unique<tg::Game>(v, position(*v, pos));
+            return state();
+        });
+    }
+
+    std::string from_pdn(const std::string& text, const std::string& fallback,
+                         const std::string& options) {
+        return envelope([&] {
+            const auto games = tg::read_pdn(text);
+            if (games.empty()) throw tg::ParseError("PDN: no game found");
+            game_ = std::make_unique<tg::Game>(
+                tg::replay_pdn(games.front(), fallback.empty() ? "russian" : fallback,
+                               read_options(options)));
+            return state();
+        });
+    }
+
+    /// Plays a move given as notation text, or as {after: position string} (a legalMoves
+    /// object: the legal move leading there).
+    std::string play(const std::string& move_json) {
+        return envelope([&] {
+            tg::Game& g = game();
+            const json j = json::parse(move_json, nullptr, false);
+            if (j.is_string()) {
+                g.play(j.get<std::string>());
+            } else if (j.is_object() && j.contains("after") && j["after"].is_string()) {
+                const std::string after = j["after"].get<std::string>();
+                std::optional<tg::Move> found;
+                for (const tg::Move& m : g.legal_moves()) {
+                    tg::Position p = g.position();
+                    tg::Undo u;
+                    g.variant().make_move(p, m, u);
+                    if (g.variant().position_to_string(p) == after) {
+                        found = m;
+                        break;
+                    }
+                }
+                if (!found) {
+                    throw tg::IllegalMoveError("no legal move of " +
+                                               g.variant().position_to_string(g.position()) +
+                                               " leads to " + tg::quoted(after));
+                }
+                g.play(*found);
+            } else {
+                throw tg::ParseError("play: expected move text or a move object with 'after'");
+            }
+            return state();
+        });
+    }
+
+    std::string undo() {
+        return envelope([&] {
+            game().undo();
+            return state();
+        });
+    }
+
+    std::string current() {
+        return envelope([&] { return state(); });
+    }
+
+    std::string legal_moves() {
+        return envelope([&] {
+            const tg::Game& g = game();
+            // A finished game has no legal moves (Game::legal_moves), even if the position has.
+            if (g.result().over()) return json::array();
+            return tg::moves_json(g.variant(), g.position());
+        });
+    }
+
+    std::string pdn(const std::string& tags_json) {
+        return envelope([&] {
+            std::vector<tg::PdnTag> tags;
+            const json j = json::parse(tags_json.empty() ? "{}" : tags_json, nullptr, false);
+            if (!j.is_object()) throw tg::ParseError("pdn: tags must be an object of strings");
+            for (const auto& [k, val] : j.items()) {
+                if (!val.is_string()) throw tg::ParseError("pdn: tag " + tg::quoted(k) + " is not a string");
+                tags.push_back({k, val.get<std::string>()});
+            }
+            return json(tg::write_pdn(game(), tags));
+        });
+    }
+
+    std::string render(bool flipped) {
+        return envelope([&] {
+            const tg::Game& g = game();
+            const tg::Move* last = g.moves().empty() ? nullptr : &g.moves().back();
+            tg::SvgOptions opts;
+            opts.flipped = flipped;
+            return json(tg::render_svg(g.variant(), g.position(), last, opts));
+        });
+    }
+
+private:
+    tg::Game& game() {
+        if (!game_) throw tg::Error("game: not started");
+        return *game_;
+    }
+
+    /// {variant, options, start, position, ply, result, history: [move objects]}.
+    json state() {
+        const tg::Game& g = game();
+        json history = json::array();
+        for (std::size_t i = 0; i < g.moves().size(); ++i) {
+            history.push_back(tg::move_json(g.variant(), g.positions()[i], g.moves()[i]));
+        }
+        json opts = json::object();
+        for (const auto& spec : g.variant().options().specs()) {
+            opts[spec.name] = g.variant().options().value(spec.name);
+        }
+        return {{"variant", g.variant().name()},
+                {"options", opts},
+                {"start", g.variant().position_to_string(g.start_position())},
+                {"position", g.variant().position_to_string(g.position())},
+                {"side_to_move", std::string(tg::to_string(g.position().side_to_move()))},
+                {"ply", g.ply()},
+                {"result", result_json(g.result())},
+                {"history", history}};
+    }
+
+    std::unique_ptr<tg::Game> game_;
+};
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(tradgames) {
+    namespace em = emscripten;
+    em::function("raw_variants", &variants_json);
+    em::function("raw_legalMoves", &legal_moves);
+    em::function("raw_initialPosition", &initial_position);
+    em::function("raw_play", &play);
+    em::function("raw_perft", &perft);
+    em::function("raw_render", &render);
+    em::function("raw_result", &result);
+    em::class_<GameHandle>("RawGame")
+        .constructor<>()
+        .function("start", &GameHandle::start)
+        .function("fromPdn", &GameHandle::from_pdn)
+        .function("play", &GameHandle::play)
+        .function("undo", &GameHandle::undo)
+        .function("current", &GameHandle::current)
+        .function("legalMoves", &GameHandle::legal_moves)
+        .function("pdn", &GameHandle::pdn)
+        .function("render", &GameHandle::render);
+}
