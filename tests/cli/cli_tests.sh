@@ -57,7 +57,7 @@ check "demo: results in words" 0 "$(printf '%s\n' "$demo" | grep '^result: ' | g
 json() { python3 -c "import json,sys
 d=json.load(sys.stdin)
 $1"; }
-check "play json fields" 'branching_factor capture_length_histogram capture_moves capture_share forced_capture_share games games_per_second length length_histogram outcomes plies plies_per_second ply_cap policy reasons seconds seed start threads variant white_score' \
+check "play json fields" 'branching_factor capture_length_histogram capture_moves capture_positions capture_share first_game forced_capture_positions forced_capture_share games games_per_second legal_moves length length_histogram options outcomes plies plies_per_second ply_cap policy reasons seconds seed start threads variant white_score' \
       "$("$tg" play --variant russian --games 3 --json | json 'print(" ".join(sorted(d)))')"
 check "play length fields" 'max mean median min p90' \
       "$("$tg" play --variant russian --games 3 --json | json 'print(" ".join(sorted(d["length"])))')"
@@ -258,5 +258,97 @@ bad "replay unknown variant" replay "$data/wiegerw_pdn_ussr1947.pdn" --variant n
 bad "shatra two biys" moves --variant shatra --fen 'W:WK53,K52:BK10'
 bad "shatra wall square" perft --variant shatra --fen 'W:WKa1:BK10' --depth 1
 bad "shatra bad option value" perft --variant shatra --option en_passant=wide --depth 1
+
+# Variants in a file (README "Variants in a file"): a descriptor saved from `variants --json`
+# loads with --variant-file and gives its variant's perft; malformed files are one line, exit 2.
+vdir=$(mktemp -d)
+"$tg" variants --json | python3 -c "
+import json,sys
+for v in json.load(sys.stdin):
+    if v['descriptor']: json.dump(v['descriptor'], open('$vdir/' + v['name'] + '.json', 'w'))"
+for v in russian international tobit thai; do
+    check "$v descriptor round trip: perft 5" \
+          "$("$tg" perft --variant $v --depth 5 --paths --json | json 'print(d["nodes"])')" \
+          "$("$tg" perft --variant-file "$vdir/$v.json" --depth 5 --paths --json | json 'print(d["nodes"])')"
+done
+printf '{"base": "russian", "name": "russian-end", "capture": {"promotion": "end_of_move"}}' > "$vdir/derived.json"
+check "derived variant: Russian with end-of-move promotion gives pool's published perft(8) P" '929902' \
+      "$("$tg" perft --variant-file "$vdir/derived.json" --depth 8 --paths --json | json 'print(d["nodes"])')"
+check "variant file in moves" 'c3-b4 c3-d4' "$("$tg" moves --variant-file "$vdir/derived.json" --fen W:Wc3:Bh8 | tr '\n' ' ' | sed 's/ $//')"
+check "variant file in compare" 'russian russian-end' \
+      "$("$tg" compare --variants russian --variant-file "$vdir/derived.json" --games 5 --json | json 'print(" ".join(c["variant"] for c in d))')"
+check "variant file in render" 1 "$("$tg" render --variant-file "$vdir/derived.json" -o - | grep -c '<svg')"
+check "variants json: descriptor, pdn_game_type, aliases" '20 checkers' \
+      "$("$tg" variants --json | json 'print(" ".join([str(v["pdn_game_type"]) for v in d if v["name"]=="international"] + [a for v in d for a in v["aliases"]]))')"
+printf '{"base": "russian", "name": "x", "board": {"widht": 8}}' > "$vdir/bad-field.json"
+printf '{"base": "russian", "name": "x", "man": {"captures": ["up"]}}' > "$vdir/bad-dir.json"
+printf '{"base": "russian", "name": "x", ' > "$vdir/bad-json.json"
+printf '{"base": "russian", "name": "x", "board": {"width": 26, "height": 26}}' > "$vdir/bad-board.json"
+bad "variant file: unknown field" perft --variant-file "$vdir/bad-field.json" --depth 1
+bad "variant file: unknown direction" moves --variant-file "$vdir/bad-dir.json"
+bad "variant file: malformed JSON" moves --variant-file "$vdir/bad-json.json"
+bad "variant file: impossible board" moves --variant-file "$vdir/bad-board.json"
+bad "variant file: missing" moves --variant-file "$vdir/nosuch.json"
+bad "variant and variant file together" moves --variant russian --variant-file "$vdir/derived.json"
+bad "neither variant nor variant file" moves
+bad "compare with a bad file" compare --variant-file "$vdir/bad-field.json" --games 1
+check "bad field message names file and field" "tradgames: error: $vdir/bad-field.json: field 'board.widht': unknown field (known here: shape, width, height, squares, orientation, links)" \
+      "$("$tg" moves --variant-file "$vdir/bad-field.json" 2>&1)"
+rm -rf "$vdir"
+
+# Shards (issue 13): play --first-game + merge = one run; perft --split + --positions = perft.
+st=$(mktemp -d)
+untimed='import json,sys
+def strip(o):
+    return {k: v for k, v in o.items() if k not in ("seconds", "games_per_second", "plies_per_second", "threads")}
+d = json.load(sys.stdin)
+print(json.dumps([strip(o) for o in d] if isinstance(d, list) else strip(d), sort_keys=True))'
+for v in russian shatra tobit tobit-4x4; do
+    "$tg" play -v "$v" -n 50 --seed 9 --json >"$st/whole.json"
+    "$tg" play -v "$v" -n 20 --seed 9 --json >"$st/a.json"
+    "$tg" play -v "$v" -n 30 --first-game 20 --seed 9 --threads 1 --json >"$st/b.json"
+    check "$v: play shards merged = one run (timing aside)" \
+          "$(python3 -c "$untimed" <"$st/whole.json")" "$("$tg" merge "$st/b.json" "$st/a.json" --json | python3 -c "$untimed")"
+    for paths in "" --paths; do
+        "$tg" perft -v "$v" --split 2 $paths >"$st/split.jsonl"
+        check "$v: perft --split 2 + --positions --depth 1 = perft 3 $paths" \
+              "$("$tg" perft -v "$v" --depth 3 $paths --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')" \
+              "$("$tg" perft --positions "$st/split.jsonl" --depth 1 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')"
+    done
+done
+"$tg" perft -v russian --split 4 --paths >"$st/r4.jsonl"
+check "russian perft 8 P from a split at 4 (russian.md 3.2)" '929905 8 P' \
+      "$("$tg" perft --positions "$st/r4.jsonl" --depth 4 --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["nodes"], d["depth"], d["counting"])')"
+check "perft --split header" 'russian P 4 1469' \
+      "$(head -n 1 "$st/r4.jsonl" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["variant"], d["counting"], d["depth"], d["nodes"])')"
+"$tg" compare --variants russian,tobit -n 12 --seed 3 --json >"$st/cw.json"
+"$tg" compare --variants russian,tobit -n 5 --seed 3 --json >"$st/c1.json"
+"$tg" compare --variants russian,tobit -n 7 --first-game 5 --seed 3 --json >"$st/c2.json"
+check "compare shards merged = one compare run" \
+      "$(python3 -c "$untimed" <"$st/cw.json")" "$("$tg" merge "$st/c1.json" "$st/c2.json" --json | python3 -c "$untimed")"
+check "merge --csv: first game and games" 'first_game,0,0 games,12,12' \
+      "$("$tg" merge "$st/c1.json" "$st/c2.json" --csv | grep -E '^(first_game|games),' | paste -sd ' ')"
+"$tg" play -v russian -n 5 --seed 4 --json >"$st/seed4.json"
+"$tg" play -v russian -n 5 --seed 3 --first-game 10 --json >"$st/gap.json"
+"$tg" play -v russian -n 5 --seed 3 --json >"$st/p1.json"
+echo '{"variant": "russian"' >"$st/cut.json"
+head -n 3 "$st/r4.jsonl" >"$st/cut.jsonl"
+"$tg" perft -v russian --split 2 >"$st/u2.jsonl"
+bad "merge: overlapping games" merge "$st/p1.json" "$st/p1.json"
+bad "merge: another seed" merge "$st/p1.json" "$st/seed4.json"
+bad "merge: a gap between game ranges" merge "$st/p1.json" "$st/gap.json"
+bad "merge: play and compare results" merge "$st/p1.json" "$st/c1.json"
+bad "merge: cut JSON" merge "$st/p1.json" "$st/cut.json"
+bad "merge: missing file" merge "$st/nosuch.json"
+bad "merge: a directory" merge "$st"
+bad "merge without files" merge
+bad "perft --positions: cut file" perft --positions "$st/cut.jsonl" --depth 1
+bad "perft --positions: --paths on a U file" perft --positions "$st/u2.jsonl" --depth 1 --paths
+bad "perft --positions without --depth" perft --positions "$st/u2.jsonl"
+bad "perft --positions with --variant" perft --positions "$st/u2.jsonl" --depth 1 --variant russian
+bad "perft --split with --depth" perft --variant russian --split 2 --depth 3
+bad "perft without --depth or --split" perft --variant russian
+bad "play --first-game not a number" play -v russian --first-game -1
+rm -rf "$st"
 
 exit $fail
