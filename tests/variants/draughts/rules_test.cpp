@@ -129,6 +129,11 @@ TEST_SUITE("draughts") {
                 // Man c3 (22): over b4 (17) to a5 (13), 1 piece; or over d4 (18) to e5 and
                 // over d6 (10) to c7 (6), 2 pieces. Free choice: both.
                 {"free choice of capture", "W:W22:B17,18,10", {"22x13", "22x6"}, 2},
+                // Man e3 (23) reaches e7 (7) by d4 (18)/c5 (14)/d6 (10) or by f4 (19)/g5 (16)/
+                // f6 (11): two moves with the same ends, so their landings are written
+                // (variants/english/RULES.md §9.2).
+                {"ambiguous ends write the landings", "W:W23:B18,10,19,11", {"23x14x7", "23x16x7"},
+                 2},
             });
     }
 
