@@ -524,7 +524,7 @@ py::object moves_py(const VariantRef& vr, const std::optional<std::string>& fen,
 py::object variants_py() {
     json out = json::array();
     for (const auto& info : tg::list_variants()) {
-        out.push_back(tg::variant_entry_json(info.name, info.description, tg::variant_options(info.name)));
+        out.push_back(tg::variant_info_json(info));
     }
     return to_python(out);
 }

@@ -16,7 +16,7 @@ def test_variants_list_and_options():
     names = [v["name"] for v in tradgames.variants()]
     assert names[:4] == ["russian", "tobit", "tobit-4x4", "shatra"]
     russian = next(v for v in tradgames.variants() if v["name"] == "russian")
-    assert set(russian) == {"name", "description", "options"}
+    assert set(russian) == {"name", "description", "aliases", "pdn_game_type", "options", "descriptor"}
     spec = next(o for o in russian["options"] if o["name"] == "repetition_draw")
     assert spec["type"] == "integer" and spec["default"] == "3"
 

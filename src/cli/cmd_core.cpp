@@ -23,13 +23,12 @@ using json = nlohmann::json;
 int run_variants(bool as_json) {
     json out = json::array();
     for (const auto& info : tg::list_variants()) {
-        const json entry = tg::variant_entry_json(info.name, info.description,
-                                                  tg::variant_options(info.name));
+        const json entry = tg::variant_info_json(info);
         const json& opts = entry["options"];
         if (as_json) {
             out.push_back(entry);
         } else {
-            fmt::print("{:<10} {}\n", info.name, info.description);
+            fmt::print("{:<13} {}\n", info.name, info.description);
             for (const auto& o : opts) {
                 fmt::print("    --option {}={}  ({})\n", o["name"].get<std::string>(),
                            o["default"].get<std::string>(), o["help"].get<std::string>());
@@ -118,7 +117,9 @@ int run_perft(const PerftArgs& a) {
         if (a.depth < 0) throw tg::OptionError("perft --positions: --depth is required");
         return run_perft_positions(a);
     }
-    if (a.v.variant.empty()) throw tg::OptionError("perft: --variant is required (or --positions FILE)");
+    if (a.v.variant.empty() && a.v.variant_file.empty()) {
+        throw tg::OptionError("perft: --variant or --variant-file is required (or --positions FILE)");
+    }
     if (a.split >= 0) return run_perft_split(a);
     if (a.depth < 0) throw tg::OptionError("perft: --depth is required (or --split K)");
     Setup s = setup(a.v);

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <sstream>
 #include <string>
@@ -24,9 +26,17 @@ namespace {
 namespace tg = tradgames;
 using json = nlohmann::json;
 
+bool same_name(std::string_view a, std::string_view b) {  // ASCII case-insensitive
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
 struct ReplayArgs {
     std::vector<std::string> files;
     std::string variant = "russian";
+    std::string variant_file;  // a descriptor file: the variant of untagged records and of its name
     std::vector<std::string> options;
     bool json = false;
 };
@@ -34,10 +44,24 @@ struct ReplayArgs {
 int run_replay(const ReplayArgs& a) {
     // Bad arguments first: an unknown default variant or option is exit 2 before any output.
     std::map<std::string, std::shared_ptr<const tg::Variant>> variants;
-    variants[a.variant] = tg::make_variant(a.variant, a.options);
+    std::shared_ptr<const tg::Variant> from_file;
+    if (!a.variant_file.empty()) {
+        from_file = tg::make_variant_from_file(a.variant_file, a.options);
+    } else {
+        variants[a.variant] = tg::make_variant(a.variant, a.options);
+    }
 
-    // A record's variant: its tags, else --variant; built once with --option.
+    // A record's variant: its tags, else --variant (or --variant-file, which a [Variant] tag may
+    // also name); built once with --option.
     const tg::PdnVariantLookup lookup = [&](const tg::PdnGame& rec, std::string& name) {
+        if (from_file) {
+            const std::string* vt = rec.tag("Variant");
+            if (rec.tag("GameType") == nullptr &&
+                (vt == nullptr || same_name(*vt, from_file->name()))) {
+                name = from_file->name();
+                return from_file;
+            }
+        }
         name = tg::pdn_variant_name(rec, a.variant);
         auto& v = variants[name];
         if (!v) v = tg::make_variant(name, a.options);
@@ -91,6 +115,10 @@ void register_replay_command(CLI::App& app, std::vector<Command>& out) {
     cmd->add_option("files", ra->files, "PDN files")->required();
     cmd->add_option("--variant,-v", ra->variant,
                     "variant of records without a [Variant] or [GameType] tag (default russian)");
+    auto* file = cmd->add_option("--variant-file", ra->variant_file,
+                                 "JSON draughts descriptor file: the variant of records without a "
+                                 "[Variant] or [GameType] tag, and of records whose [Variant] names it");
+    cmd->get_option("--variant")->excludes(file);
     cmd->add_option("--option", ra->options, "rule option key=value (repeatable)")
         ->allow_extra_args(false);
     cmd->add_flag("--json", ra->json, "JSON output");
