@@ -27,7 +27,7 @@ def test_split_and_sum_equal_perft(name, paths):
 
 
 def test_split_counts_paths_russian_published():
-    # russian.md 3.2: perft(8) is 929899 with U and 929905 with P.
+    # variants/russian/RULES.md §3.2: perft(8) is 929899 with U and 929905 with P.
     for paths, nodes in ((False, 929899), (True, 929905)):
         positions = tradgames.perft_split("russian", 4, paths=paths)
         assert len(positions) < 1469  # transpositions: fewer positions than paths

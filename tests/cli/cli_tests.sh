@@ -317,7 +317,7 @@ for v in russian shatra tobit tobit-4x4; do
     done
 done
 "$tg" perft -v russian --split 4 --paths >"$st/r4.jsonl"
-check "russian perft 8 P from a split at 4 (russian.md 3.2)" '929905 8 P' \
+check "russian perft 8 P from a split at 4 (variants/russian/RULES.md §3.2)" '929905 8 P' \
       "$("$tg" perft --positions "$st/r4.jsonl" --depth 4 --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["nodes"], d["depth"], d["counting"])')"
 check "perft --split header" 'russian P 4 1469' \
       "$(head -n 1 "$st/r4.jsonl" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["variant"], d["counting"], d["depth"], d["nodes"])')"

@@ -28,9 +28,10 @@ std::uint64_t split_sum(const Variant& v, const Position& root, int k, int d, Du
 }
 
 /// The first position of seeded random games of `v` whose perft(2) differs between U and P
-/// (a capture with two paths to one result within two plies), or nullopt within 3000 games.
-std::optional<Position> position_where_paths_count(const std::shared_ptr<const Variant>& v) {
-    for (std::uint64_t g = 0; g < 3000; ++g) {
+/// (a capture with two paths to one result within two plies), or nullopt within `games` games.
+std::optional<Position> position_where_paths_count(const std::shared_ptr<const Variant>& v,
+                                                   std::uint64_t games) {
+    for (std::uint64_t g = 0; g < games; ++g) {
         Game game(v);
         Rng rng = playout_rng(17, g);
         while (!game.result().over()) {
@@ -95,7 +96,7 @@ TEST_SUITE("shard") {
         }
     }
 
-    TEST_CASE("Russian split at 4 + perft(4) and (5) give the published perft(8) and (9), U and P (russian.md 3.2)") {
+    TEST_CASE("Russian split at 4 + perft(4) and (5) give the published perft(8) and (9), U and P (variants/russian/RULES.md §3.2)") {
         // U and P differ from depth 8 on: 929899 / 929905 and 4570586 / 4570667.
         const auto v = make_variant("russian");
         const Position root = v->initial_position();
@@ -109,12 +110,26 @@ TEST_SUITE("shard") {
         CHECK(std::any_of(entries.begin(), entries.end(), [](const PerftSplitEntry& e) { return e.count > 1; }));
     }
 
-    TEST_CASE("split + sum = perft where U and P differ, every variant") {
+    TEST_CASE("split + sum = perft where U and P differ (or in a middle game), every variant") {
         for (const auto& info : list_variants()) {
             CAPTURE(info.name);
             const auto v = make_variant(info.name);
-            const std::optional<Position> p = position_where_paths_count(v);
-            REQUIRE(p.has_value());
+            // Russian, Tobit and Shatra have such positions (Russian: U and P differ from
+            // perft(8) on, RULES.md §3.2); another game, whose captures may rarely have two
+            // paths to one result, is checked in a middle-game position if none turns up.
+            const bool known = info.name == "russian" || info.name == "tobit" ||
+                               info.name == "tobit-4x4" || info.name == "shatra";
+            std::optional<Position> p = position_where_paths_count(v, known ? 3000 : 100);
+            if (known) REQUIRE(p.has_value());
+            if (!p) {
+                Game game(v);
+                Rng rng = playout_rng(17, 0);
+                while (!game.result().over() && game.ply() < 20) {
+                    const MoveList& legal = game.legal_moves();
+                    game.play(legal[choose_move(legal, Policy::random, rng)]);
+                }
+                p = game.position();
+            }
             CAPTURE(v->position_to_string(*p));
             for (Duplicates dup : {Duplicates::unique, Duplicates::all_paths}) {
                 for (int k = 0; k <= 3; ++k) {
@@ -129,7 +144,8 @@ TEST_SUITE("shard") {
             std::uint64_t np = 0;
             for (const auto& e : u) nu += e.count;
             for (const auto& e : all) np += e.count;
-            CHECK(np > nu);
+            if (known) CHECK(np > nu);
+            CHECK(np >= nu);
         }
     }
 
