@@ -5,9 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
-#include <sstream>
 #include <string>
 
 #include <fmt/core.h>
@@ -97,17 +95,17 @@ GameReport replay_one(const std::string& file, const tg::PdnGame& rec, const Rep
     try {
         const std::string name = tg::pdn_variant_name(rec, a.variant);
         e["variant"] = name;
-        auto& v = variants[name];
-        if (!v) {
+        auto it = variants.find(name);
+        if (it == variants.end()) {  // only names that build a variant are kept
             try {
-                v = tg::make_variant(name, a.options);
+                it = variants.emplace(name, tg::make_variant(name, a.options)).first;
             } catch (const tg::OptionError& ex) {  // --option does not fit this record's variant
                 throw tg::PdnError(
                     fmt::format("{}, line {}: {}: {}", rec.label(), rec.line, name, ex.what()),
                     rec.index, rec.line);
             }
         }
-        game.emplace(tg::pdn_start(rec, v));
+        game.emplace(tg::pdn_start(rec, it->second));
         playing = true;
         tg::play_pdn(rec, *game);
     } catch (const tg::AmbiguousMoveError& ex) {
@@ -137,27 +135,41 @@ int run_replay(const ReplayArgs& a) {
     std::map<std::string, std::shared_ptr<const tg::Variant>> variants;
     variants[a.variant] = tg::make_variant(a.variant, a.options);
 
+    // Games are read from each file one at a time and written out as they are replayed (the
+    // JSON too, entry by entry), so memory does not grow with the number of games.
     Totals t;
-    json games = json::array();
-    json files = json::array();
+    json files = json::array();  // one entry per file argument
+    bool first_game = true;
+    auto emit = [&](const GameReport& rep) {
+        if (a.json) {
+            fmt::print("{}{}", first_game ? "" : ",",
+                       rep.entry.dump(-1, ' ', false, json::error_handler_t::replace));
+            first_game = false;
+        } else {
+            fmt::print("{}\n", rep.line);
+        }
+    };
+    if (a.json) fmt::print("{{\"games\":[");
     for (const std::string& file : a.files) {
         ++t.files;
+        auto unreadable = [&](const std::string& err, std::size_t count) {
+            fmt::print(stderr, "tradgames: error: {}\n", err);
+            files.push_back({{"file", file}, {"games", count}, {"error", err}});
+            ++t.unreadable;
+        };
         std::error_code ec;
         const bool directory = std::filesystem::is_directory(file, ec);
-        std::ifstream in(file, std::ios::binary);
-        std::ostringstream buf;
-        if (in && !directory) buf << in.rdbuf();
-        if (!in || in.bad() || directory) {
-            const std::string err = fmt::format("cannot read {}: {}", tg::quoted(file),
-                                                directory ? "is a directory" : std::strerror(errno));
-            fmt::print(stderr, "tradgames: error: {}\n", err);
-            files.push_back({{"file", file}, {"games", 0}, {"error", err}});
-            ++t.unreadable;
+        std::ifstream in;
+        if (!directory) in.open(file, std::ios::binary);
+        if (!in.is_open() || directory) {
+            unreadable(fmt::format("cannot read {}: {}", tg::quoted(file),
+                                   directory ? "is a directory" : std::strerror(errno)),
+                       0);
             continue;
         }
-        const std::string text = buf.str();
-        tg::PdnReader reader(text);
+        tg::PdnReader reader(in);
         std::size_t count = 0;
+        std::string stopped;  // why the file could not be read to its end
         for (;;) {
             GameReport rep;
             try {
@@ -169,16 +181,21 @@ int run_replay(const ReplayArgs& a) {
                 rep.entry["error"] = ex.what();
                 rep.entry["error_kind"] = "record";
                 rep.line = fmt::format("{}: FAIL: {}", file, ex.what());
+            } catch (const tg::PdnInputError& ex) {  // an I/O error or a game over the limit
+                stopped = ex.what();
+                break;
             }
             ++count;
             ++t.games;
             if (rep.entry["ok"].get<bool>()) ++t.ok;
             t.plies += rep.entry["plies"].get<std::size_t>();
-            if (a.json) {
-                games.push_back(std::move(rep.entry));
-            } else {
-                fmt::print("{}\n", rep.line);
-            }
+            emit(rep);
+        }
+        if (!stopped.empty()) {
+            unreadable(fmt::format("cannot read {}{}: {}", tg::quoted(file),
+                                   count > 0 ? fmt::format(" past game {}", count) : "", stopped),
+                       count);
+            continue;
         }
         json f{{"file", file}, {"games", count}, {"error", nullptr}};
         if (count == 0) {
@@ -190,17 +207,16 @@ int run_replay(const ReplayArgs& a) {
     }
     const std::size_t failed = t.games - t.ok;
     if (a.json) {
-        json out{{"games", games},
-                 {"files", files},
-                 {"summary",
-                  {{"files", t.files},
-                   {"unreadable_files", t.unreadable},
-                   {"files_without_games", t.empty_files},
-                   {"games", t.games},
-                   {"ok", t.ok},
-                   {"failed", failed},
-                   {"plies", t.plies}}}};
-        fmt::print("{}\n", out.dump(-1, ' ', false, json::error_handler_t::replace));
+        const json summary{{"files", t.files},
+                           {"unreadable_files", t.unreadable},
+                           {"files_without_games", t.empty_files},
+                           {"games", t.games},
+                           {"ok", t.ok},
+                           {"failed", failed},
+                           {"plies", t.plies}};
+        fmt::print("],\"files\":{},\"summary\":{}}}\n",
+                   files.dump(-1, ' ', false, json::error_handler_t::replace),
+                   summary.dump(-1, ' ', false, json::error_handler_t::replace));
     } else {
         fmt::print("summary: {} files, {} games, {} replayed, {} failed, {} plies", t.files, t.games,
                    t.ok, failed, t.plies);

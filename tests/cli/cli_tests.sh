@@ -251,6 +251,44 @@ printf '[Variant "shatra"]\n1. 53-32 10-31 *\n\n[Variant "tobit"]\n1. 9-16 *\n' 
 check "replay: an --option another record's variant lacks names that game" \
       "$tmp/mixed.pdn: FAIL: game 1, line 1: shatra: unknown rule option 'kings_only_moves'|$tmp/mixed.pdn: FAIL: game 2, line 4: tobit: unknown rule option 'kings_only_moves'" \
       "$("$tg" replay "$tmp/mixed.pdn" --option kings_only_moves=3 | grep FAIL | sed 's/ (known.*//' | paste -sd '|')"
+
+# replay reads boundedly (README "Limits"): endless input is a clear error for that file, the
+# next file is still replayed; a file that opens but cannot be read is unreadable (exit 2).
+out=$( (ulimit -v 1000000; "$tg" replay /dev/zero "$data/wiegerw_pdn_ussr1947.pdn" 2>"$tmp/err") ); rc=$?
+check "replay /dev/zero exits 2" 2 "$rc"
+check "replay /dev/zero: the limit on stderr" \
+      "tradgames: error: cannot read '/dev/zero': line 1: more than 1048576 bytes (the limit of a game, or of one comment or word between games) without the game's end; the rest of the input is not read" \
+      "$(cat "$tmp/err")"
+check "replay /dev/zero: the next file is replayed" "summary: 2 files, 3 games, 3 replayed, 0 failed, 221 plies, unreadable files: 1" \
+      "$(printf '%s\n' "$out" | tail -n 1)"
+{ printf '[Event "a"]\n1. c3-d4 f6-g5 *\n\n[Event "b"]\n1. c3-d4 {'; head -c 1100000 /dev/zero | tr '\0' 'x'; printf '}\n*\n'; } >"$tmp/long.pdn"
+check "replay: a game over the limit stops the file after the games before it" \
+      "1|cannot read '$tmp/long.pdn' past game 1: line 4: more than 1048576 bytes" \
+      "$("$tg" replay "$tmp/long.pdn" --json 2>/dev/null | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["summary"]["games"], d["files"][0]["error"][:len(sys.argv[1])], sep="|")' "cannot read '$tmp/long.pdn' past game 1: line 4: more than 1048576 bytes")"
+if [ -r /proc/self/mem ]; then
+    out=$("$tg" replay /proc/self/mem 2>"$tmp/err"); rc=$?
+    check "replay /proc/self/mem exits 2 (unreadable, not 'no games')" 2 "$rc"
+    check "replay /proc/self/mem says why" 1 "$(grep -c "cannot read '/proc/self/mem': the input cannot be read after byte 0" "$tmp/err")"
+fi
+# Memory stays flat in the number of games (the text and the JSON are streamed): the peak
+# resident size for 20 times more games may grow by at most 4 MB (holding every JSON entry
+# costs about 2 KB a game, 38 MB more here).
+game='[Event "e"]
+1. c3-d4 f6-e5 2. d4:f6 g7:e5 *
+'
+python3 -c 'import sys; open(sys.argv[1], "w").write(sys.argv[3] * 500); open(sys.argv[2], "w").write(sys.argv[3] * 10000)' \
+    "$tmp/small.pdn" "$tmp/big.pdn" "$game"
+maxrss() {  # peak resident size (KB) of a command, its output discarded
+    python3 -c 'import resource,subprocess,sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
+}
+small=$(maxrss "$tg" replay "$tmp/small.pdn" --json); big=$(maxrss "$tg" replay "$tmp/big.pdn" --json)
+check "replay --json: memory flat in the games (500: ${small} KB, 10000: ${big} KB)" yes \
+      "$([ $((big - small)) -le 4096 ] && echo yes || echo no)"
+small=$(maxrss "$tg" replay "$tmp/small.pdn"); big=$(maxrss "$tg" replay "$tmp/big.pdn")
+check "replay: memory flat in the games (500: ${small} KB, 10000: ${big} KB)" yes \
+      "$([ $((big - small)) -le 4096 ] && echo yes || echo no)"
 rm -rf "$tmp"
 bad "replay without files" replay
 bad "replay unknown option" replay "$data/wiegerw_pdn_ussr1947.pdn" --option nosuch=1
