@@ -203,6 +203,26 @@ for v in russian shatra tobit; do
     bad "$v long range" moves --variant $v --fen "W:W1-$long:B"
     bad "$v long field" moves --variant $v --fen "W:WK1:BK2:X$long"
 done
+# Position strings (each RULES.md, "Position strings (grammar)"): the error names the rule.
+for v in russian tobit shatra; do
+    bad "$v lower-case side letter" moves --variant $v --fen "w:WK1:BK2"
+done
+check "fen: lower-case side says upper case" "tradgames: error: position 'w:Wa1:Bh8': side to move must be W or B (upper case), not 'w' at offset 0" \
+      "$("$tg" moves --variant russian --fen 'w:Wa1:Bh8' 2>&1)"
+check "fen: leading zero in a square number" "tradgames: error: position 'W:W021:B': square number '021' has a leading zero at offset 3" \
+      "$("$tg" moves --variant tobit --fen 'W:W021:B' 2>&1)"
+check "fen: leading zero in a range (the same rule)" "tradgames: error: position 'W:W21-0032:B': malformed range '21-0032': number '0032' has a leading zero at offset 3" \
+      "$("$tg" moves --variant tobit --fen 'W:W21-0032:B' 2>&1)"
+check "fen: russian clock field twice" "tradgames: error: position 'W:Wa1:Bh8:H0:H5': field H given twice at offset 13" \
+      "$("$tg" moves --variant russian --fen 'W:Wa1:Bh8:H0:H5' 2>&1)"
+check "fen: russian move number out of range" "tradgames: error: position 'W:Wa1:Bh8:F0': field F: 0 is out of range 1..9999 at offset 10" \
+      "$("$tg" moves --variant russian --fen 'W:Wa1:Bh8:F0' 2>&1)"
+check "fen: shatra clock the same rule" "tradgames: error: position 'W:WK53:BK10:H12345': field H: number '12345' has more than 4 digits at offset 12" \
+      "$("$tg" moves --variant shatra --fen 'W:WK53:BK10:H12345' 2>&1)"
+bad "russian clock twice" moves --variant russian --fen 'W:Wa1:Bh8:F3:F3'
+bad "shatra clock twice" moves --variant shatra --fen 'W:WK53:BK10:F3:F3'
+bad "russian absurd clock" moves --variant russian --fen 'W:Wa1:Bh8:H99999999999999999999'
+check "fen: clocks in range are accepted" "a1-b2" "$("$tg" moves --variant russian --fen 'W:Wa1:Bh8:H9999:F9999')"
 bad "shatra long temdek field" moves --variant shatra --fen "W:WK53:BK10:T$long"
 
 # replay: the committed sample of real games (tests/data/SOURCES.md: 15 games, 14 with moves,

@@ -114,6 +114,37 @@ TEST_SUITE("core") {
         CHECK_THROWS_AS((void)split_fen("W:W1:B2:F-3"), ParseError);
     }
 
+    TEST_CASE("FEN grammar (fen.hpp): upper-case side, numbers without leading zeros, clocks once and in range") {
+        auto error = [](std::string_view text) {
+            try {
+                (void)split_fen(text);
+            } catch (const ParseError& e) {
+                return std::string(e.what());
+            }
+            return std::string("accepted");
+        };
+        CHECK(error("w:W1:B2") == "position 'w:W1:B2': side to move must be W or B (upper case), not 'w' at offset 0");
+        CHECK(error("b:W1:B2").find("not 'b'") != std::string::npos);
+        // One rule for numbers, in single squares and in ranges alike.
+        CHECK(error("W:W021:B") == "position 'W:W021:B': square number '021' has a leading zero at offset 3");
+        CHECK(error("W:W21-0032:B") == "position 'W:W21-0032:B': malformed range '21-0032': number '0032' has a leading zero at offset 3");
+        CHECK(error("W:W01-3:B").find("number '01' has a leading zero") != std::string::npos);
+        CHECK(error("W:W12345-12346:B").find("number '12345' has more than 4 digits") != std::string::npos);
+        CHECK(error("W:W5-3:B").find("malformed range '5-3': it runs backwards") != std::string::npos);
+        CHECK(error("W:W1-65:B").find("malformed range '1-65': more than 64 squares") != std::string::npos);
+        CHECK(split_fen("W:W21-32:B1-12").pieces.size() == 24);
+        CHECK(split_fen("W:W0:B").pieces.at(0).square == "0");  // "0" is a number (the variant rejects the square)
+        // Clocks: at most once each, H 0..9999, F 1..9999, no leading zero.
+        CHECK(error("W:W1:B2:H0:F1") == "accepted");
+        CHECK(error("W:W1:B2:H9999:F9999") == "accepted");
+        CHECK(error("W:W1:B2:H1:H2") == "position 'W:W1:B2:H1:H2': field H given twice at offset 11");
+        CHECK(error("W:W1:B2:F1:F1").find("field F given twice") != std::string::npos);
+        CHECK(error("W:W1:B2:F0").find("field F: 0 is out of range 1..9999") != std::string::npos);
+        CHECK(error("W:W1:B2:H10000").find("field H: number '10000' has more than 4 digits") != std::string::npos);
+        CHECK(error("W:W1:B2:H007").find("field H: number '007' has a leading zero") != std::string::npos);
+        CHECK(error("W:W1:B2:H99999999999999999999").find("more than 4 digits") != std::string::npos);
+    }
+
     TEST_CASE("random generator: deterministic and in range") {
         Rng a(7);
         Rng b(7);
