@@ -120,14 +120,16 @@ GameReport replay_one(const std::string& file, const tg::PdnGame& rec, const Rep
     e["ok"] = true;
     e["plies"] = game->ply();
     e["result"] = result;
-    e["reason"] = r.reason;
+    // A record that ends before the game does (result '*' and no rule decided) says so.
+    const std::string reason = r.over() ? r.reason : "unfinished record";
+    e["reason"] = reason;
     std::string note;
-    if (r.reason != "recorded result" && rec.result.outcome != tg::Outcome::ongoing &&
+    if (reason != "recorded result" && rec.result.outcome != tg::Outcome::ongoing &&
         rec.result.outcome != r.outcome) {
         note = fmt::format(" (the record says {})", rec.result.text);
     }
     return GameReport{e, fmt::format("{}: {}: ok, {} plies, {}{}{}", file, rec.label(), game->ply(),
-                                     result, r.reason.empty() ? "" : " (" + r.reason + ")", note)};
+                                     result, reason.empty() ? "" : " (" + reason + ")", note)};
 }
 
 int run_replay(const ReplayArgs& a) {

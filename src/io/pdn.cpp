@@ -513,7 +513,7 @@ std::string pdn_move_label(const PdnGame& record, Color start_side, std::size_t 
 void play_pdn(const PdnGame& record, Game& game) {
     if (record.moves.empty()) fail(record, record.line, "empty record: no moves");
     if (std::all_of(record.moves.begin(), record.moves.end(), placeholder)) {
-        fail(record, record.moves.front().line,
+        fail(record, record.line,  // the record as a whole: its first line, as in --json
              "placeholder record: all " + std::to_string(record.moves.size()) +
                  " moves are written '-' (no moves recorded)");
     }

@@ -177,7 +177,6 @@ bad "show empty --last-move" show --variant russian --last-move ''
 bad "render empty --last-move" render --variant shatra --last-move ''
 bad "missing depth" perft --variant russian
 bad "negative depth" perft --variant russian --depth -1
-bad "no subcommand"
 bad "unknown subcommand" frobnicate
 bad "unknown flag" moves --variant russian --frob
 bad "tobit unknown point" moves --variant tobit --fen 'W:W39:B'
@@ -219,6 +218,7 @@ check "fen: russian move number out of range" "tradgames: error: position 'W:Wa1
       "$("$tg" moves --variant russian --fen 'W:Wa1:Bh8:F0' 2>&1)"
 check "fen: shatra clock the same rule" "tradgames: error: position 'W:WK53:BK10:H12345': field H: number '12345' has more than 4 digits at offset 12" \
       "$("$tg" moves --variant shatra --fen 'W:WK53:BK10:H12345' 2>&1)"
+bad "russian huge rank number (fuzz finding)" moves --variant russian --fen 'W:WKa1:Bc3,f4999999999999999999999999'
 bad "russian clock twice" moves --variant russian --fen 'W:Wa1:Bh8:F3:F3'
 bad "shatra clock twice" moves --variant shatra --fen 'W:WK53:BK10:F3:F3'
 bad "russian absurd clock" moves --variant russian --fen 'W:Wa1:Bh8:H99999999999999999999'
@@ -310,6 +310,39 @@ small=$(maxrss "$tg" replay "$tmp/small.pdn"); big=$(maxrss "$tg" replay "$tmp/b
 check "replay: memory flat in the games (500: ${small} KB, 10000: ${big} KB)" yes \
       "$([ $((big - small)) -le 4096 ] && echo yes || echo no)"
 rm -rf "$tmp"
+
+# A newcomer's path (README "Getting started"): usage without arguments or with `help`, the
+# command's name (not its path) in the usage, a status command, decimals of perft's seconds.
+for args in "" "help"; do
+    out=$("$tg" $args); rc=$?
+    check "tradgames ${args:-alone}: usage, exit 0" "0 1 1 1" \
+          "$rc $(printf '%s\n' "$out" | grep -c '^Usage: tradgames \[OPTIONS\] SUBCOMMAND$') $(printf '%s\n' "$out" | grep -c '^  replay ') $(printf '%s\n' "$out" | grep -c '^  status ')"
+done
+check "--help names the command, not its path" 1 "$("$tg" --help | grep -c '^Usage: tradgames ')"
+check "help SUBCOMMAND" 1 "$("$tg" help perft | grep -c -- '-d,--depth')"
+bad "help of an unknown subcommand" help nosuch
+check "status: ongoing" "ongoing: white to move, 7 legal moves" "$("$tg" status -v russian)"
+check "status: game over" "game over: white wins (no legal move)" "$("$tg" status -v russian -f 'B:Wa1:B')"
+check "status --json: ongoing" '{"legal_moves": 7, "position": "W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6", "result": null, "side_to_move": "white", "variant": "russian"}' \
+      "$("$tg" status -v russian --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))')"
+check "status --json: over" '{"outcome": "white_wins", "reason": "no legal move"}' \
+      "$("$tg" status -v russian -f 'B:Wa1:B' --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["result"], sort_keys=True))')"
+check "status: a set-up position already drawn (Shatra bare biys)" "game over: draw (bare biys (A23))" \
+      "$("$tg" status -v shatra -f 'W:WK53:BK10' --option bare_biys_draw=true)"
+bad "status bad position" status -v russian -f 'W:Wz9:B'
+check "perft --json seconds: at most 3 decimals, no exponent" yes \
+      "$("$tg" perft -v russian -d 2 --json | python3 -c 'import json,sys,re; t=sys.stdin.read(); s=re.search(r"\"seconds\":([^,}]*)", t).group(1); print("yes" if re.fullmatch(r"\d+\.\d{1,3}", s) else s)')"
+tmp2=$(mktemp -d)
+printf '[White "a"]\n[Black "b"]\n1. c3-d4 f6-g5 *\n' >"$tmp2/open.pdn"
+check "replay: an unfinished record's reason" "$tmp2/open.pdn: game 1 (a – b): ok, 2 plies, * (unfinished record)" \
+      "$("$tg" replay "$tmp2/open.pdn" | head -n 1)"
+check "replay --json: an unfinished record's reason" "unfinished record" \
+      "$("$tg" replay "$tmp2/open.pdn" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"][0]["reason"])')"
+check "replay: a record without players is labelled by its Event" "$tmp2/ev.pdn: game 1 (Cup): ok, 2 plies, * (unfinished record)" \
+      "$(printf '[Event "Cup"]\n1. c3-d4 f6-g5 *\n' >"$tmp2/ev.pdn"; "$tg" replay "$tmp2/ev.pdn" | head -n 1)"
+rm -rf "$tmp2"
+check "replay: the placeholder record's line is the same in text and JSON" "40 40" \
+      "$("$tg" replay "$data/wiegerw_pdn_abatsiev.pdn" | sed -n 's/.*game 3 ([^)]*), line \([0-9]*\): placeholder.*/\1/p') $("$tg" replay "$data/wiegerw_pdn_abatsiev.pdn" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"][2]["line"])')"
 bad "replay without files" replay
 bad "replay unknown option" replay "$data/wiegerw_pdn_ussr1947.pdn" --option nosuch=1
 bad "replay unknown variant" replay "$data/wiegerw_pdn_ussr1947.pdn" --variant nosuch

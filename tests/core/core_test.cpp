@@ -143,6 +143,11 @@ TEST_SUITE("core") {
         CHECK(error("W:W1:B2:H10000").find("field H: number '10000' has more than 4 digits") != std::string::npos);
         CHECK(error("W:W1:B2:H007").find("field H: number '007' has a leading zero") != std::string::npos);
         CHECK(error("W:W1:B2:H99999999999999999999").find("more than 4 digits") != std::string::npos);
+        // Found by tests/fuzz/fuzz_position: an algebraic square with a huge rank number threw
+        // std::out_of_range ("stoi") instead of a ParseError.
+        const auto russian = make_variant("russian");
+        CHECK_THROWS_WITH_AS((void)russian->parse_position("W:WKa1:Bc3,f4999999999999999999999"),
+                             doctest::Contains("unknown square 'f4999999999999999999999'"), ParseError);
     }
 
     TEST_CASE("random generator: deterministic and in range") {
