@@ -219,6 +219,8 @@ check "fen: russian move number out of range" "tradgames: error: position 'W:Wa1
 check "fen: shatra clock the same rule" "tradgames: error: position 'W:WK53:BK10:H12345': field H: number '12345' has more than 4 digits at offset 12" \
       "$("$tg" moves --variant shatra --fen 'W:WK53:BK10:H12345' 2>&1)"
 bad "russian huge rank number (fuzz finding)" moves --variant russian --fen 'W:WKa1:Bc3,f4999999999999999999999999'
+check "shatra: a long batyr capture's own notation reads back (fuzz finding)" 1 \
+      "$("$tg" show -v shatra -f 'W:WK50,Q7,Y25:BK61,8,48,30,43,15,14,4,41,34,26,20' -m 7:23:47:19:51:16:40:53:10:5 | grep -c '^last move: 7:23:47:19:51:16:40:53:10:5$')"
 bad "russian clock twice" moves --variant russian --fen 'W:Wa1:Bh8:F3:F3'
 bad "shatra clock twice" moves --variant shatra --fen 'W:WK53:BK10:F3:F3'
 bad "russian absurd clock" moves --variant russian --fen 'W:Wa1:Bh8:H99999999999999999999'

@@ -150,6 +150,20 @@ TEST_SUITE("core") {
                              doctest::Contains("unknown square 'f4999999999999999999999'"), ParseError);
     }
 
+    TEST_CASE("Fuzz findings (tests/fuzz): each input that broke a property, now a test") {
+        // fuzz_position: a batyr's capture through 9 landings passes more squares than a move
+        // has jumps; its own notation did not read back ("not legal").
+        const auto shatra = make_variant("shatra");
+        const Position p = shatra->parse_position("W:WK50,Q7,Y25:BK61,8,48,30,43,15,14,4,41,34,26,20");
+        const Move m = shatra->parse_move(p, "7:23:47:19:51:16:40:53:10:5");
+        CHECK(shatra->move_to_string(p, m) == "7:23:47:19:51:16:40:53:10:5");
+        CHECK(m.captured.size() == 9);
+        // fuzz_descriptor: a number too large for JSON's integers escaped as nlohmann's
+        // out_of_range instead of a DescriptorError.
+        CHECK_THROWS_WITH_AS((void)make_variant_from_json("{\"base\": 7000000000102e46341592710461666}", {}, "fuzz"),
+                             doctest::Contains("fuzz: malformed JSON"), DescriptorError);
+    }
+
     TEST_CASE("random generator: deterministic and in range") {
         Rng a(7);
         Rng b(7);
