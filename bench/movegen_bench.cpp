@@ -38,7 +38,7 @@ void perft(benchmark::State& state, const std::string& variant, const std::strin
     state.counters["leaves/s"] = benchmark::Counter(static_cast<double>(leaves), benchmark::Counter::kIsRate);
 }
 
-// Row 6 of russian.md 3.3: men in contact on both wings (its perft is capture-rich).
+// Row 6 of variants/russian/RULES.md §3.3: men in contact on both wings (a capture-rich perft).
 const std::string russian_captures = "W:Wc5,e5,d4,g3,d2,f2,a1,c1,e1,g1:Bf8,h8,a7,c7,e7,g7,b6,h6,a5,g5";
 // Two white kings among seven black men: 11 capture sequences, up to 4 pieces long.
 const std::string russian_kings = "W:WKa1,Kh2:Bc3,e3,e7,f4,c5,b6,g5";

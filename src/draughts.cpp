@@ -38,6 +38,7 @@ BoardGraph chols_board(const DraughtsDescriptor& d) {
     const int L = d.board.width;
     const int T = d.board.height;
     const int rows = d.setup_rows;
+    const int off = d.setup_offset;
     BoardGraph g;
     for (int y = 0; y <= T + 1; ++y) {
         for (int x = 0; x <= L + 1; ++x) {
@@ -49,8 +50,8 @@ BoardGraph chols_board(const DraughtsDescriptor& d) {
             p.y = y;
             if (y == T + 1) p.zones |= Z::white_promotion;
             if (y == 0) p.zones |= Z::black_promotion;
-            if (y < rows) p.zones |= Z::white_home;
-            if (y > T + 1 - rows) p.zones |= Z::black_home;
+            if (y >= off && y < off + rows) p.zones |= Z::white_home;
+            if (y <= T + 1 - off && y > T + 1 - off - rows) p.zones |= Z::black_home;
             g.add_vertex(std::move(p));  // vertex n - 1: numbers ascend in this order
         }
     }
@@ -91,8 +92,9 @@ BoardGraph rectangular_board(const DraughtsDescriptor& d) {
             if (r == 0) p.zones |= Z::black_promotion;
             if (f == r && !b.mirrored) p.zones |= Z::main_road;
             if (f == b.width - 1 - r && b.mirrored) p.zones |= Z::main_road;
-            if (r < d.setup_rows) p.zones |= Z::white_home;
-            if (r >= b.height - d.setup_rows) p.zones |= Z::black_home;
+            const int off = d.setup_offset;
+            if (r >= off && r < off + d.setup_rows) p.zones |= Z::white_home;
+            if (r < b.height - off && r >= b.height - off - d.setup_rows) p.zones |= Z::black_home;
             at[{f, r}] = g.add_vertex(std::move(p));
         }
     }
@@ -118,8 +120,9 @@ BoardGraph rectangular_board(const DraughtsDescriptor& d) {
     return g;
 }
 
-int vertex_count(const DraughtsDescriptor& d) {
-    const DraughtsBoard& b = d.board;
+}  // namespace
+
+int draughts_vertex_count(const DraughtsBoard& b) noexcept {
     if (b.shape == DraughtsBoard::Shape::chols) return b.width * (b.height + 2) + 2 * b.height;
     int n = 0;
     for (int r = 0; r < b.height; ++r) {
@@ -127,6 +130,10 @@ int vertex_count(const DraughtsDescriptor& d) {
     }
     return n;
 }
+
+namespace {
+
+int vertex_count(const DraughtsDescriptor& d) { return draughts_vertex_count(d.board); }
 
 // Compiled boards are shared between variants with the same board and notation.
 std::shared_ptr<const Topology> shared_topology(const DraughtsDescriptor& d) {
@@ -136,10 +143,10 @@ std::shared_ptr<const Topology> shared_topology(const DraughtsDescriptor& d) {
                               " squares; this build holds at most " + std::to_string(max_vertices) +
                               " (configure with -DTRADGAMES_MAX_VERTICES=128)");
     }
-    using Key = std::tuple<DraughtsBoard, bool, int>;
+    using Key = std::tuple<DraughtsBoard, bool, int, int>;
     static std::mutex mutex;
     static std::vector<std::pair<Key, std::shared_ptr<const Topology>>> cache;
-    const Key key{d.board, d.notation.numeric, d.setup_rows};
+    const Key key{d.board, d.notation.numeric, d.setup_rows, d.setup_offset};
     const std::lock_guard lock(mutex);
     for (const auto& [k, t] : cache) {
         if (k == key) return t;
@@ -379,7 +386,7 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
         r.leap = p.leap;
         r.landing = p.landing;
         r.promotes_to = promotes_to;
-        r.victims = p.victims;
+        r.victims = p.victims == 3 ? std::uint8_t{0xFF} : p.victims;  // 3: men and kings, no filter
         return r;
     };
     rules_.kinds[man_kind] = capture_rule(d_.man, king_kind);

@@ -101,6 +101,7 @@ const std::vector<Field>& schema() {
             {"board.orientation", FieldType::word, {"standard", "mirrored"}},
             {"board.links", FieldType::word, word_list(link_words)},
             {"setup.rows", FieldType::integer, {}, 0, 13},
+            {"setup.offset", FieldType::integer, {}, 0, 12},
             {"setup.first", FieldType::word, word_list(side_words)},
             {"capture.removal", FieldType::word, word_list(removal_words)},
             {"capture.no_180_turn", FieldType::boolean},
@@ -338,10 +339,11 @@ DraughtsDescriptor read_descriptor(const json& j, const Reader& rd) {
                 if (bk == "links") d.board.links = enum_of(link_words, bv.get<std::string>());
             }
         } else if (k == "setup") {
-            rd.members(v, k, {"rows", "first"});
+            rd.members(v, k, {"rows", "offset", "first"});
             for (const auto& [sk, sv] : v.items()) {
                 rd.scalar(sv, "setup." + sk);
                 if (sk == "rows") d.setup_rows = sv.get<int>();
+                if (sk == "offset") d.setup_offset = sv.get<int>();
                 if (sk == "first") d.first_side = enum_of(side_words, sv.get<std::string>());
             }
         } else if (k == "man") {
@@ -469,9 +471,14 @@ DraughtsDescriptor read_descriptor(const json& j, const Reader& rd) {
     }
     // Cross-field checks: the board must hold the set-up.
     const int rows = d.board.shape == DraughtsBoard::Shape::chols ? d.board.height + 2 : d.board.height;
-    if (2 * d.setup_rows > rows) {
-        rd.fail("setup.rows", std::to_string(d.setup_rows) + " rows a side do not fit on " +
-                                  std::to_string(rows) + " rows");
+    if (2 * (d.setup_rows + d.setup_offset) > rows) {
+        rd.fail("setup.rows", std::to_string(d.setup_rows) + " rows a side" +
+                                  (d.setup_offset > 0 ? " after " + std::to_string(d.setup_offset) + " empty" : "") +
+                                  " do not fit on " + std::to_string(rows) + " rows");
+    }
+    if (const int n = draughts_vertex_count(d.board); n > max_vertices) {
+        rd.fail("board", "the board has " + std::to_string(n) + " squares; this build holds at most " +
+                             std::to_string(max_vertices) + " (configure with -DTRADGAMES_MAX_VERTICES=128)");
     }
     if (d.board.shape == DraughtsBoard::Shape::chols && (d.board.width > 12 || d.board.height > 12)) {
         rd.fail("board", "a chols board has at most 12 lines each way");
@@ -553,7 +560,8 @@ json to_json_value(const DraughtsDescriptor& d) {
           {"squares", d.board.all_squares ? "all" : "dark"},
           {"orientation", d.board.mirrored ? "mirrored" : "standard"},
           {"links", word_of(link_words, d.board.links)}}},
-        {"setup", {{"rows", d.setup_rows}, {"first", word_of(side_words, d.first_side)}}},
+        {"setup",
+         {{"rows", d.setup_rows}, {"offset", d.setup_offset}, {"first", word_of(side_words, d.first_side)}}},
         {"man", piece_json(d.man)},
         {"king", piece_json(d.king)},
         {"capture",

@@ -185,8 +185,8 @@ bool matches(const ParsedMoveText& t, const Move& m, const Variant& v) {
         if (m.promotion == no_kind || v.kinds()[m.promotion].letter != t.promotion) return false;
     }
     if (t.squares.size() == 2) return true;
-    // Written intermediate squares must lie on the way, in order (russian.md 2.1: short or
-    // expanded captures; Tobit 6.4: fully expanded paths).
+    // Written intermediate squares must lie on the way, in order (variants/russian/RULES.md §2.1:
+    // short or expanded captures; variants/tobit/RULES.md §6.4: fully expanded paths).
     const std::vector<Vertex> way = traversed(v.topology(), m);
     std::size_t j = 0;
     for (std::size_t i = 1; i + 1 < t.squares.size(); ++i) {

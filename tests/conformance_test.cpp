@@ -1,7 +1,7 @@
-// Generic conformance tests, written once and run on every registered variant (DESIGN.md 5):
-// over seeded random playouts, make/unmake restores position and hash, the incremental hash
-// equals the recomputed one, position strings and move notation round-trip, legal moves are
-// unique, and the U list is the P list with duplicate results merged.
+// Generic conformance tests, written once and run on every registered variant: over seeded random
+// playouts, make/unmake restores position and hash, the incremental hash equals the recomputed one,
+// position strings and move notation round-trip, legal moves are unique, and the U list is the P
+// list with duplicate results merged.
 #include "tradgames/registry.hpp"
 #include <doctest/doctest.h>
 

@@ -5,18 +5,23 @@
 // for what data cannot say (Shatra's fortress landing bans, its promotion choices, the game
 // ending when a biy is taken). The rules it covers:
 //
-//  * short leap: the victim is adjacent, the landing is the vertex right behind it
-//    (Russian man, KOD 1.5.3; Tobit hul, R6; Shatra biy and shatra, shatra.md 3);
+//  * short leap: the victim is adjacent, the landing is the vertex right behind it (Russian man,
+//    KOD 1.5.3; Tobit hul, variants/tobit/RULES.md R6; Shatra biy and shatra,
+//    variants/shatra/RULES.md §3);
 //  * long leap: pass empty vertices, jump one enemy piece, land on the empty vertices behind it,
-//    choosing by the landing policy (Russian king, KOD 1.4.5 and russian.md 1.4.5; Tobit tobit,
-//    R7/R9; Shatra batyr, tura, yalkyn, shatra.md 5.8);
-//  * continuation is compulsory: a sequence ends only when the piece cannot jump again, unless
-//    its kind may stop early (Shatra's biy, shatra.md 5.4);
+//    choosing by the landing policy (Russian king, KOD 1.4.5 and variants/russian/RULES.md §1.4.5;
+//    Tobit tobit, variants/tobit/RULES.md R7/R9; Shatra batyr, tura, yalkyn,
+//    variants/shatra/RULES.md §5.8);
+//  * continuation is compulsory: a sequence ends only when the piece cannot jump again, unless its
+//    kind may stop early (Shatra's biy, variants/shatra/RULES.md §5.4);
 //  * removal timing: captured pieces stay as obstacles until the move ends and cannot be jumped
-//    twice ("Turkish strike", russian.md 1.4.6), or vanish at once (Tobit option `removal`);
-//  * promotion in mid-capture with continuation under the new kind's geometry (russian.md
-//    1.4.8; Shatra 6.4), or promotion only at the end of the move;
-//  * a kind change when the sequence ends (Tobit's optional reversion of a tobit, A7);
+//    twice ("Turkish strike", variants/russian/RULES.md §1.4.6), or vanish at once (Tobit option
+//    `removal`);
+//  * promotion in mid-capture with continuation under the new kind's geometry
+//    (variants/russian/RULES.md §1.4.8; variants/shatra/RULES.md §6.4), or promotion only at the
+//    end of the move;
+//  * a kind change when the sequence ends (Tobit's optional reversion of a tobit,
+//    variants/tobit/RULES.md A7);
 //  * duplicates: one move per resulting position ("U", canonical path = lexicographically
 //    smallest landing sequence) or every path ("P").
 //
@@ -183,10 +188,11 @@ struct CaptureRules {
     }
 };
 
-/// True if landing i of capture m is passed straight through: the jumps before and after it go
-/// in the same direction along one line (a long-leaping piece could have landed elsewhere on
-/// that line). Notation leaves such landings out (russian.md 2.1, tobit.md 6.4) and the P
-/// identity ignores them. False for the last landing. Precondition: i < m.path.size().
+/// True if landing i of capture m is passed straight through: the jumps before and after it go in
+/// the same direction along one line (a long-leaping piece could have landed elsewhere on that
+/// line). Notation leaves such landings out (variants/russian/RULES.md §2.1,
+/// variants/tobit/RULES.md §6.4) and the P identity ignores them. False for the last landing.
+/// Precondition: i < m.path.size().
 [[nodiscard]] inline bool straight_through(const Topology& t, const Move& m,
                                            std::size_t i) noexcept {
     if (i + 1 >= m.path.size()) return false;
@@ -515,7 +521,7 @@ private:
 
     /// P identity: the same jumps in the same order; paths may differ only in landings that
     /// are passed straight through (a king taking two pieces on one line is one path,
-    /// russian.md 3.1), unless every_landing_distinct.
+    /// variants/russian/RULES.md §3.1), unless every_landing_distinct.
     [[nodiscard]] bool same_path(const Move& a, const Move& b) const noexcept {
         if (!a.same_result(b) || a.captured != b.captured) return false;
         for (std::size_t i = 0; i < a.path.size(); ++i) {
@@ -563,7 +569,7 @@ private:
     Mask occupied_ = 0;
     Mask enemy_ = 0;
     const std::array<DirectionSet, max_kinds>* directions_ = nullptr;  // the side's, by kind
-    std::array<Mask, max_kinds> allowed_{};  // victims each kind may take (victim filter)
+    std::array<Mask, max_kinds> allowed_;  // victims each kind may take; set in start() when filtering
     Mask captured_ = 0;
     Mask block_ = 0;    // vertices a jump cannot pass or land on
     Mask victims_ = 0;  // enemy pieces not yet captured

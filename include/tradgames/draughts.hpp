@@ -160,6 +160,9 @@ struct DraughtsDescriptor {
     DraughtsBoard board;
     /// Rows (ranks, or lines of points counted from each side's edge) filled at the start.
     int setup_rows = 3;
+    /// Rows left empty at each side's edge below its set-up rows (Thai and Turkish set up on
+    /// the second and third rows: 1).
+    int setup_offset = 0;
     /// The side that moves first.
     Color first_side = Color::white;
     DraughtsPiece man{"man", '\0', 'M', dirs(Direction::ne, Direction::nw), false, diagonal_dirs,
@@ -212,6 +215,9 @@ using DescriptorLookup = std::function<std::optional<std::string>(std::string_vi
 /// OptionError for an unknown option or a bad value.
 [[nodiscard]] DraughtsDescriptor apply_draughts_options(const DraughtsDescriptor& d,
                                                          const std::vector<std::string>& options);
+
+/// The number of vertices (playable squares or points) of a board.
+[[nodiscard]] int draughts_vertex_count(const DraughtsBoard& b) noexcept;
 
 /// The board graph of a descriptor's board (vertices in notation order, zone bits
 /// DraughtsVariant::Zone). Throws DescriptorError if it has more vertices than max_vertices.

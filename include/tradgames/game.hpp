@@ -1,10 +1,10 @@
 // tradgames: a game in progress: the history of moves and positions, undo, and the result.
 //
-// The result is decided after every move, in this order: the variant's adjudicator (a win such
-// as Shatra's captured biy, or a draw rule such as FMJD64 7.2.4-7.2.8, Tobit E4/E5); no legal
-// move for the side to move (it loses: russian.md 1.5, tobit.md E1, shatra.md 7); repetition
-// of the same position (placement, side to move, variant state: the Zobrist hash) the
-// variant's number of times; the variant's ply cap.
+// The result is decided after every move, in this order: the variant's adjudicator (a win such as
+// Shatra's captured biy, or a draw rule such as FMJD64 7.2.4-7.2.8, Tobit E4/E5); no legal move for
+// the side to move (it loses: variants/russian/RULES.md §1.5, variants/tobit/RULES.md E1,
+// variants/shatra/RULES.md §7); repetition of the same position (placement, side to move, variant
+// state: the Zobrist hash) the variant's number of times; the variant's ply cap.
 #pragma once
 
 #include <cstdint>

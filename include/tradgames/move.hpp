@@ -54,8 +54,9 @@ struct Move {
     Kind promotion = no_kind;
     /// Tells apart captures with the same origin, destination, captured set and promotion that
     /// still leave different positions; set by the variant's capture hooks (CaptureHooks::
-    /// result_tag), 0 for every other move. Shatra: the order in which the opponent's batyr,
-    /// tura and yalkyn are taken decides what its waiting shatras become (shatra.md 6.3).
+    /// result_tag), 0 for every other move. Shatra: the order in which the opponent's batyr, tura
+    /// and yalkyn are taken decides what its waiting shatras become (variants/shatra/RULES.md
+    /// §6.3).
     std::uint8_t result_tag = 0;
     /// Landing vertices in order; path.back() == to. A quiet move or drop has path {to}.
     /// (En passant, Shatra: the first landing is off the line of the victim.)

@@ -1,7 +1,7 @@
 // tradgames: perft (performance test: the number of leaves of the legal move tree) and divide
 // (perft per first move), for any variant. Counting conventions: U (one move per resulting
-// position) or P (every capture path), see russian.md 3.1. Bulk counting (count the moves of the
-// last ply without making them) is on by default.
+// position) or P (every capture path), see variants/russian/RULES.md §3.1. Bulk counting (count the
+// moves of the last ply without making them) is on by default.
 #pragma once
 
 #include <cstdint>

@@ -39,9 +39,17 @@ int run_variants(bool as_json) {
             opts.push_back(o);
         }
         if (as_json) {
-            out.push_back({{"name", info.name}, {"description", info.description}, {"options", opts}});
+            json entry{{"name", info.name},
+                       {"description", info.description},
+                       {"aliases", info.aliases},
+                       {"pdn_game_type", info.pdn_game_type > 0 ? json(info.pdn_game_type) : json(nullptr)},
+                       {"options", opts}};
+            // The draughts descriptor: save it to a file and --variant-file gives this variant.
+            entry["descriptor"] =
+                info.descriptor_json.empty() ? json(nullptr) : json::parse(info.descriptor_json);
+            out.push_back(entry);
         } else {
-            fmt::print("{:<10} {}\n", info.name, info.description);
+            fmt::print("{:<13} {}\n", info.name, info.description);
             for (const auto& o : opts) {
                 fmt::print("    --option {}={}  ({})\n", o["name"].get<std::string>(),
                            o["default"].get<std::string>(), o["help"].get<std::string>());

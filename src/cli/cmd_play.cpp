@@ -309,13 +309,20 @@ std::vector<std::string> split_names(const std::string& list) {
     return r;
 }
 
-int run_compare(const std::string& names, const PlayoutArgs& a) {
-    // Every name is checked before any game is played.
+int run_compare(const std::string& names, const std::vector<std::string>& files,
+                const PlayoutArgs& a) {
+    // Every name and file is checked before any game is played.
     std::vector<std::shared_ptr<const tg::Variant>> variants;
-    for (const std::string& n : split_names(names)) {
-        if (n.empty()) throw tg::OptionError("--variants " + tg::quoted(names) + ": empty variant name");
-        variants.push_back(tg::make_variant(n));
+    if (names.empty() && files.empty()) {
+        throw tg::OptionError("compare needs --variants NAME,... or --variant-file FILE (or both)");
     }
+    if (!names.empty()) {
+        for (const std::string& n : split_names(names)) {
+            if (n.empty()) throw tg::OptionError("--variants " + tg::quoted(names) + ": empty variant name");
+            variants.push_back(tg::make_variant(n));
+        }
+    }
+    for (const std::string& f : files) variants.push_back(tg::make_variant_from_file(f));
     std::vector<Column> cols;
     for (const auto& v : variants) cols.push_back(run_column(v, v->initial_position(), a));
     print_columns(cols, a);
@@ -394,15 +401,18 @@ void register_play_commands(CLI::App& app, std::vector<Command>& out) {
 
     struct CompareArgs {
         std::string variants;
+        std::vector<std::string> files;
         PlayoutArgs p;
     };
     auto ca = std::make_shared<CompareArgs>();
     auto* compare = app.add_subcommand(
         "compare", "the playout statistics of several variants side by side (same seed)");
-    compare->add_option("--variants", ca->variants, "comma-separated variant names, e.g. russian,shatra,tobit")
-        ->required();
+    compare->add_option("--variants", ca->variants, "comma-separated variant names, e.g. russian,shatra,tobit");
+    compare->add_option("--variant-file", ca->files,
+                        "JSON draughts descriptor file (repeatable), compared after --variants")
+        ->allow_extra_args(false);
     add_playout_args(compare, ca->p);
-    out.push_back({compare, [ca] { return run_compare(ca->variants, ca->p); }});
+    out.push_back({compare, [ca] { return run_compare(ca->variants, ca->files, ca->p); }});
 
     auto ra = std::make_shared<PictureArgs>();
     auto* render = app.add_subcommand("render", "draw a position as SVG");

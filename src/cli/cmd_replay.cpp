@@ -5,6 +5,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <string>
 
@@ -25,9 +27,17 @@ using json = nlohmann::json;
 struct ReplayArgs {
     std::vector<std::string> files;
     std::string variant = "russian";
+    std::string variant_file;  // a descriptor file: the variant of untagged records and of its name
     std::vector<std::string> options;
     bool json = false;
 };
+
+bool same_name(std::string_view a, std::string_view b) {  // ASCII case-insensitive
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
 
 struct Totals {
     std::size_t files = 0;
@@ -93,8 +103,12 @@ GameReport replay_one(const std::string& file, const tg::PdnGame& rec, const Rep
         return GameReport{e, fmt::format("{}: FAIL{}: {}", file, where, ex.what())};
     };
     try {
-        const std::string name = tg::pdn_variant_name(rec, a.variant);
-        e["variant"] = name;
+        // With --variant-file, its variant is the default, and a [Variant] tag naming it selects it.
+        const std::string* vt = rec.tag("Variant");
+        const bool from_file = !a.variant_file.empty() && rec.tag("GameType") == nullptr &&
+                               (vt == nullptr || same_name(*vt, variants.at("")->name()));
+        const std::string name = from_file ? std::string() : tg::pdn_variant_name(rec, a.variant);
+        e["variant"] = from_file ? variants.at("")->name() : name;
         auto it = variants.find(name);
         if (it == variants.end()) {  // only names that build a variant are kept
             try {
@@ -135,7 +149,11 @@ GameReport replay_one(const std::string& file, const tg::PdnGame& rec, const Rep
 int run_replay(const ReplayArgs& a) {
     // Bad arguments first: an unknown default variant or option is exit 2 before any output.
     std::map<std::string, std::shared_ptr<const tg::Variant>> variants;
-    variants[a.variant] = tg::make_variant(a.variant, a.options);
+    if (!a.variant_file.empty()) {
+        variants[""] = tg::make_variant_from_file(a.variant_file, a.options);
+    } else {
+        variants[a.variant] = tg::make_variant(a.variant, a.options);
+    }
 
     // Games are read from each file one at a time and written out as they are replayed (the
     // JSON too, entry by entry), so memory does not grow with the number of games.
@@ -239,6 +257,10 @@ void register_replay_command(CLI::App& app, std::vector<Command>& out) {
     cmd->add_option("files", ra->files, "PDN files")->required();
     cmd->add_option("--variant,-v", ra->variant,
                     "variant of records without a [Variant] or [GameType] tag (default russian)");
+    auto* file = cmd->add_option("--variant-file", ra->variant_file,
+                                 "JSON draughts descriptor file: the variant of records without a "
+                                 "[Variant] or [GameType] tag, and of records whose [Variant] names it");
+    cmd->get_option("--variant")->excludes(file);
     cmd->add_option("--option", ra->options, "rule option key=value (repeatable)")
         ->allow_extra_args(false);
     cmd->add_flag("--json", ra->json, "JSON output");

@@ -38,16 +38,25 @@ CLI::Validator decimal() {
 
 void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required) {
     auto* v = cmd->add_option("--variant,-v", a.variant, "variant name (see `tradgames variants`)");
-    if (variant_required) v->required();
+    auto* f = cmd->add_option("--variant-file", a.variant_file,
+                              "JSON draughts descriptor file, instead of --variant");
+    v->excludes(f);
+    (void)variant_required;  // checked by make_variant(): one of the two must be given
     cmd->add_option("--fen,-f", a.fen, "position string (default: the initial position)")
         ->check(non_empty("position string", "leave out --fen for the initial position"));
     cmd->add_option("--option", a.options, "rule option key=value (repeatable)")
         ->allow_extra_args(false);
 }
 
+std::shared_ptr<const tg::Variant> make_variant(const VariantArgs& a) {
+    if (!a.variant_file.empty()) return tg::make_variant_from_file(a.variant_file, a.options);
+    if (a.variant.empty()) throw tg::OptionError("give --variant NAME or --variant-file FILE");
+    return tg::make_variant(a.variant, a.options);
+}
+
 Setup setup(const VariantArgs& a) {
     Setup s;
-    s.variant = tg::make_variant(a.variant, a.options);
+    s.variant = make_variant(a);
     s.position = a.fen.empty() ? s.variant->initial_position() : s.variant->parse_position(a.fen);
     return s;
 }

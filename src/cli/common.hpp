@@ -29,9 +29,11 @@ struct Command {
 /// Adds subcommands to `app`, appending them to `out`.
 using Registrar = void (*)(CLI::App& app, std::vector<Command>& out);
 
-/// --variant, --fen, --option.
+/// --variant or --variant-file, --fen, --option.
 struct VariantArgs {
     std::string variant;
+    /// A JSON draughts descriptor file (README "Variants in a file"), instead of --variant.
+    std::string variant_file;
     std::string fen;
     std::vector<std::string> options;
 };
@@ -45,8 +47,8 @@ struct VariantArgs {
 /// 16, and turns "-1" or a number too large for the type into the largest value.)
 [[nodiscard]] CLI::Validator decimal();
 
-/// Adds --variant/-v (required unless variant_required is false), --fen/-f and --option to cmd
-/// (--option has no short form: -o is the output file of render).
+/// Adds --variant/-v or --variant-file (one of them required unless variant_required is false),
+/// --fen/-f and --option to cmd (--option has no short form: -o is the output file of render).
 void add_variant_args(CLI::App* cmd, VariantArgs& a, bool variant_required = true);
 
 /// The variant with its options and the position (--fen or the initial position).
@@ -54,6 +56,10 @@ struct Setup {
     std::shared_ptr<const tradgames::Variant> variant;
     tradgames::Position position;
 };
+
+/// The variant of --variant or --variant-file with the --option values. Throws
+/// tradgames::Error for bad input (OptionError when neither or both are given).
+[[nodiscard]] std::shared_ptr<const tradgames::Variant> make_variant(const VariantArgs& a);
 
 /// Builds the variant and position. Throws tradgames::Error for bad input.
 [[nodiscard]] Setup setup(const VariantArgs& a);

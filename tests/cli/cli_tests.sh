@@ -36,9 +36,9 @@ check "tobit start moves" "7-14 8-15 9-16 10-17 11-18" \
       "$("$tg" moves --variant tobit | tr '\n' ' ' | sed 's/ $//')"
 check "tobit-4x4 start moves" "6-12 7-13 8-14 9-15" \
       "$("$tg" moves --variant tobit-4x4 | tr '\n' ' ' | sed 's/ $//')"
-check "tobit perft 4 (tobit.md 7.1)" '1645' \
+check "tobit perft 4 (variants/tobit/RULES.md §7.1)" '1645' \
       "$("$tg" perft --variant tobit --depth 4 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')"
-check "tobit-4x4 perft 4 paths (tobit.md 7.1)" '784' \
+check "tobit-4x4 perft 4 paths (variants/tobit/RULES.md §7.1)" '784' \
       "$("$tg" perft --variant tobit-4x4 --depth 4 --paths --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')"
 check "tobit option (T11)" '7:28' \
       "$("$tg" moves --variant tobit --fen W:WK7:B21 --option tobit_capture=flying_adjacent_landing)"
@@ -361,5 +361,42 @@ bad "replay unknown variant" replay "$data/wiegerw_pdn_ussr1947.pdn" --variant n
 bad "shatra two biys" moves --variant shatra --fen 'W:WK53,K52:BK10'
 bad "shatra wall square" perft --variant shatra --fen 'W:WKa1:BK10' --depth 1
 bad "shatra bad option value" perft --variant shatra --option en_passant=wide --depth 1
+
+# Variants in a file (README "Variants in a file"): a descriptor saved from `variants --json`
+# loads with --variant-file and gives its variant's perft; malformed files are one line, exit 2.
+vdir=$(mktemp -d)
+"$tg" variants --json | python3 -c "
+import json,sys
+for v in json.load(sys.stdin):
+    if v['descriptor']: json.dump(v['descriptor'], open('$vdir/' + v['name'] + '.json', 'w'))"
+for v in russian international tobit thai; do
+    check "$v descriptor round trip: perft 5" \
+          "$("$tg" perft --variant $v --depth 5 --paths --json | json 'print(d["nodes"])')" \
+          "$("$tg" perft --variant-file "$vdir/$v.json" --depth 5 --paths --json | json 'print(d["nodes"])')"
+done
+printf '{"base": "russian", "name": "russian-end", "capture": {"promotion": "end_of_move"}}' > "$vdir/derived.json"
+check "derived variant: Russian with end-of-move promotion gives pool's published perft(8) P" '929902' \
+      "$("$tg" perft --variant-file "$vdir/derived.json" --depth 8 --paths --json | json 'print(d["nodes"])')"
+check "variant file in moves" 'c3-b4 c3-d4' "$("$tg" moves --variant-file "$vdir/derived.json" --fen W:Wc3:Bh8 | tr '\n' ' ' | sed 's/ $//')"
+check "variant file in compare" 'russian russian-end' \
+      "$("$tg" compare --variants russian --variant-file "$vdir/derived.json" --games 5 --json | json 'print(" ".join(c["variant"] for c in d))')"
+check "variant file in render" 1 "$("$tg" render --variant-file "$vdir/derived.json" -o - | grep -c '<svg')"
+check "variants json: descriptor, pdn_game_type, aliases" '20 checkers' \
+      "$("$tg" variants --json | json 'print(" ".join([str(v["pdn_game_type"]) for v in d if v["name"]=="international"] + [a for v in d for a in v["aliases"]]))')"
+printf '{"base": "russian", "name": "x", "board": {"widht": 8}}' > "$vdir/bad-field.json"
+printf '{"base": "russian", "name": "x", "man": {"captures": ["up"]}}' > "$vdir/bad-dir.json"
+printf '{"base": "russian", "name": "x", ' > "$vdir/bad-json.json"
+printf '{"base": "russian", "name": "x", "board": {"width": 26, "height": 26}}' > "$vdir/bad-board.json"
+bad "variant file: unknown field" perft --variant-file "$vdir/bad-field.json" --depth 1
+bad "variant file: unknown direction" moves --variant-file "$vdir/bad-dir.json"
+bad "variant file: malformed JSON" moves --variant-file "$vdir/bad-json.json"
+bad "variant file: impossible board" moves --variant-file "$vdir/bad-board.json"
+bad "variant file: missing" moves --variant-file "$vdir/nosuch.json"
+bad "variant and variant file together" moves --variant russian --variant-file "$vdir/derived.json"
+bad "neither variant nor variant file" moves
+bad "compare with a bad file" compare --variant-file "$vdir/bad-field.json" --games 1
+check "bad field message names file and field" "tradgames: error: $vdir/bad-field.json: field 'board.widht': unknown field (known here: shape, width, height, squares, orientation, links)" \
+      "$("$tg" moves --variant-file "$vdir/bad-field.json" 2>&1)"
+rm -rf "$vdir"
 
 exit $fail

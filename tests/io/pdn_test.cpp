@@ -161,7 +161,12 @@ TEST_SUITE("io") {
         CHECK(variant_of("[Variant \"Russian\"]") == "russian");
         CHECK(variant_of("[Variant \"russian\"][GameType \"25\"]") == "russian");
         CHECK(pdn_variant_name(read_pdn("*").at(0), "fallback") == "fallback");
-        CHECK_THROWS_WITH_AS((void)variant_of("[GameType \"20\"]"), doctest::Contains("GameType"), PdnError);
+        CHECK(variant_of("[GameType \"20\"]") == "international");  // PDN 3.0 GameType table
+        CHECK(variant_of("[GameType \"21\"]") == "english");
+        CHECK(variant_of("[GameType \"20,W,10,10,N2,0\"]") == "international");
+        CHECK_THROWS_WITH_AS((void)variant_of("[GameType \"99\"]"), doctest::Contains("GameType"), PdnError);
+        CHECK_THROWS_WITH_AS((void)variant_of("[GameType \"20,W,8,8,N2,0\"]"),
+                             doctest::Contains("unsupported"), PdnError);
         CHECK_THROWS_WITH_AS((void)variant_of("[GameType \"25,W,10,10,N2,0\"]"),
                              doctest::Contains("unsupported"), PdnError);
         CHECK_THROWS_WITH_AS((void)variant_of("[Variant \"nosuch\"]"), doctest::Contains("unknown [Variant"),
@@ -179,7 +184,8 @@ TEST_SUITE("io") {
             }
             return "";
         };
-        // 2... g5-h4 is a quiet move while 2... d6:f4 is compulsory (russian.md 1.4.1).
+        // 2... g5-h4 is a quiet move while 2... d6:f4 is compulsory (variants/russian/RULES.md
+        // §1.4.1).
         const std::string illegal = "[White \"A\"]\n[Black \"B\"]\n1. c3-d4 f6-g5\n2. d4-e5 g5-h4 2-0";
         CHECK_THROWS_AS((void)replay_pdn(read_pdn(illegal).at(0)), IllegalMoveError);
         const std::string m = error_of(illegal);
@@ -529,7 +535,9 @@ TEST_SUITE("pdn") {
                 }
                 const std::string text = write_pdn(g, {{"Event", "random game"}});
                 CAPTURE(text);
-                if (info.name != "russian") {
+                if (info.pdn_game_type > 0) {
+                    CHECK(contains(text, "[GameType \"" + std::to_string(info.pdn_game_type) + "\"]"));
+                } else {
                     CHECK(contains(text, "[Variant \"" + info.name + "\"]"));
                 }
                 const auto back = read_pdn(text);

@@ -1,5 +1,5 @@
-// Generic conformance checks (DESIGN.md 5), shared by the conformance suite that runs them on
-// every registered variant and by variant tests that run them under rule options.
+// Generic conformance checks, shared by the conformance suite that runs them on every registered
+// variant and by variant tests that run them under rule options.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -22,8 +22,9 @@ using tradgames::Undo;
 using tradgames::Variant;
 
 /// Variants in which no piece may end a capture sequence early: there every legal capture is
-/// maximal (russian.md 1.4.3, tobit.md R8) and capture is compulsory without exception. Shatra's
-/// biy and gate shatra may stop and decline (shatra.md 5.4, 5.5).
+/// maximal (variants/russian/RULES.md §1.4.3, variants/tobit/RULES.md R8) and capture is compulsory
+/// without exception. Shatra's biy and gate shatra may stop and decline (variants/shatra/RULES.md
+/// §5.4, 5.5).
 inline bool all_sequences_maximal(const Variant& v) {
     return v.name() == "russian" || v.name() == "tobit" || v.name() == "tobit-4x4";
 }

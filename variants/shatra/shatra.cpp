@@ -1,4 +1,4 @@
-// Shatra: board, options, move generation and making moves (shatra.md sections 2-8).
+// Shatra: board, options, move generation and making moves (variants/shatra/RULES.md §2-8).
 #include "shatra.hpp"
 
 #include <string>

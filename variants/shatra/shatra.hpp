@@ -1,7 +1,7 @@
 // tradgames: Shatra (Altai chess-draughts), extended version with biy, batyr, tura, yalkyn and
-// shatra; variant "shatra". Specification: shared/rules/shatra.md (section numbers below refer
-// to it; A-numbers are its ambiguities, section 10). Decisions with their sources and options
-// are tabled in variants/shatra/RULES.md.
+// shatra; variant "shatra". Specification: variants/shatra/RULES.md (section numbers below refer
+// to it; A-numbers are its ambiguities, section 10; the options are section 12, the decisions
+// with their sources and options section 12.2).
 //
 //  * Board (2): 7x14 with 62 squares numbered 1-62 from Black's end; vertex = number - 1.
 //    Walls are absent vertices, so every line stops at a wall (2.4); algebraic names (2.2) are

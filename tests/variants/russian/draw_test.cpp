@@ -1,6 +1,7 @@
-// Russian checkers: the draw rules FMJD64 7.2.3-7.2.8 (russian.md 1.5), each triggered by a
-// position and a move sequence at the ply the rule gives ("N moves" = 2N plies, counted from the
-// ply on which the article's condition arose), and not triggered when a reset happens.
+// Russian checkers: the draw rules FMJD64 7.2.3-7.2.8 (variants/russian/RULES.md §1.5), each
+// triggered by a position and a move sequence at the ply the rule gives ("N moves" = 2N plies,
+// counted from the ply on which the article's condition arose), and not triggered when a reset
+// happens.
 //
 // The shuffles repeat positions, so every test of 7.2.4-7.2.8 switches the repetition rule off
 // (repetition_draw=0): otherwise 7.2.3 would end the game first.

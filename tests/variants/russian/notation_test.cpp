@@ -1,4 +1,4 @@
-// Russian notation (russian.md 2.1) and PDN FEN (russian.md 2.2).
+// Russian notation (variants/russian/RULES.md §2.1) and PDN FEN (variants/russian/RULES.md §2.2).
 #include <doctest/doctest.h>
 
 #include "support/helpers.hpp"
@@ -25,7 +25,7 @@ TEST_SUITE("russian") {
               "W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6");
     }
 
-    TEST_CASE("FEN: the H/F suffix does not add a piece (KestoG's misreading, russian.md 3.3)") {
+    TEST_CASE("FEN: the H/F suffix adds no piece (KestoG, variants/russian/RULES.md §3.3)") {
         const auto v = make_variant("russian");
         const Position p =
             v->parse_position("W:Wc5,e5,d4,g3,d2,f2,a1,c1,e1,g1:Bf8,h8,a7,c7,e7,g7,b6,h6,a5,g5:H0:F1");
@@ -113,7 +113,7 @@ TEST_SUITE("russian") {
                              IllegalMoveError);
     }
 
-    TEST_CASE("ring capture: both orientations are one U move and two P paths (russian.md 3.1)") {
+    TEST_CASE("ring capture: one U move, two P paths (variants/russian/RULES.md §3.1)") {
         const auto v = make_variant("russian");
         const char* fen = "B:We5,e3,c3,c5:Bd6";
         CHECK(tgtest::count(*v, fen, Duplicates::unique) == 1);

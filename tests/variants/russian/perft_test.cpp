@@ -1,10 +1,11 @@
-// Russian checkers perft, both counting conventions (russian.md 3.1-3.3).
+// Russian checkers perft, both counting conventions (variants/russian/RULES.md §3.1-3.3).
 //
-// Sources of the numbers (russian.md 3.2): rhalbersma/dctl test/src/algo/traversal/initial/
-// board_08x08.cpp, case Russian (U d1-13, P d1-14), crediting the shashki.com thread "Standard
-// validation generator moves"; the "Kallisto" (P) and "Avrora" (U) columns of a C++ Catch test;
-// Dagaz tests citing damforum t=2822 p80038. The rows of 3.3 are KestoG's perft suite with the
-// FENs cleaned, U and P recomputed by independent programs (russian.md 3.3).
+// Sources of the numbers (variants/russian/RULES.md §3.2): rhalbersma/dctl
+// test/src/algo/traversal/initial/board_08x08.cpp, case Russian (U d1-13, P d1-14), crediting the
+// shashki.com thread "Standard validation generator moves"; the "Kallisto" (P) and "Avrora" (U)
+// columns of a C++ Catch test; Dagaz tests citing damforum t=2822 p80038. The rows of §3.3 are
+// KestoG's perft suite with the FENs cleaned, U and P recomputed by independent programs
+// (variants/russian/RULES.md §3.3).
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -17,7 +18,7 @@ using tradgames::Duplicates;
 
 namespace {
 
-// depth 1..10: U (duplicates removed) and P (all paths), russian.md 3.2.
+// depth 1..10: U (duplicates removed) and P (all paths), variants/russian/RULES.md §3.2.
 constexpr std::uint64_t start_u[] = {7,      49,      302,      1469,      7482,
                                      37986,  190146,  929899,   4570586,   22444032};
 constexpr std::uint64_t start_p[] = {7,      49,      302,      1469,      7482,
@@ -26,7 +27,7 @@ constexpr std::uint64_t start_p[] = {7,      49,      302,      1469,      7482,
 }  // namespace
 
 TEST_SUITE("russian") {
-    TEST_CASE("perft from the start position to depth 8, U and P (russian.md 3.2)") {
+    TEST_CASE("perft from the start to depth 8, U and P (variants/russian/RULES.md §3.2)") {
         const auto v = tradgames::make_variant("russian");
         for (int d = 1; d <= 8; ++d) {
             CAPTURE(d);
@@ -46,7 +47,7 @@ TEST_SUITE("russian") {
 }
 
 TEST_SUITE("slow") {
-    TEST_CASE("russian perft from the start to depth 10, U and P, with divide (russian.md 3.2)") {
+    TEST_CASE("russian perft from the start, depth 10, U and P (variants/russian/RULES.md §3.2)") {
         const auto v = tradgames::make_variant("russian");
         for (int d = 9; d <= 10; ++d) {
             CAPTURE(d);
@@ -55,7 +56,7 @@ TEST_SUITE("slow") {
         }
     }
 
-    TEST_CASE("russian perft(10) divide, U and P (russian.md 3.2)") {
+    TEST_CASE("russian perft(10) divide, U and P (variants/russian/RULES.md §3.2)") {
         const auto v = tradgames::make_variant("russian");
         struct Row { const char* move; std::uint64_t u, p; };
         const Row rows[] = {{"a3-b4", 3668731, 3669374}, {"c3-d4", 2755669, 2757668},
@@ -82,7 +83,7 @@ TEST_SUITE("slow") {
         }
     }
 
-    TEST_CASE("russian perft(10) of the test positions of russian.md 3.3, U and P") {
+    TEST_CASE("russian perft(10), U and P, of the positions of variants/russian/RULES.md §3.3") {
         const auto v = tradgames::make_variant("russian");
         struct Row { const char* fen; std::uint64_t u, p; };
         const Row rows[] = {

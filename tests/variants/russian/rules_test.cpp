@@ -1,4 +1,4 @@
-// Russian checkers: every rule test position T1-T12 of russian.md section 5, with its exact
+// Russian checkers: every rule test position T1-T12 of variants/russian/RULES.md §5, with its exact
 // legal move list and the U / P counts given there.
 #include "tradgames/registry.hpp"
 #include <doctest/doctest.h>
@@ -43,7 +43,7 @@ const std::vector<RuleCase> cases = {
 }  // namespace
 
 TEST_SUITE("russian") {
-    TEST_CASE("russian.md section 5: rule positions T1-T12") {
+    TEST_CASE("variants/russian/RULES.md §5: rule positions T1-T12") {
         const auto v = tradgames::make_variant("russian");
         for (const RuleCase& c : cases) {
             CAPTURE(c.id);
@@ -66,11 +66,11 @@ TEST_SUITE("russian") {
 
     TEST_CASE("Turkish strike: a captured piece blocks landing and passage") {
         const auto v = tradgames::make_variant("russian");
-        // Hand derivation (russian.md 1.4.6). King e1 must take d2 and land on c3 (b4 blocks).
-        // From c3: over b4 to a5, then over c7 to d8, then over f6 to g5 or h4. From g5 the man
-        // e3 could be taken only by landing on d2, where the captured d2 still stands: the move
-        // ends. From c3 the other branch: over f6 to g7 or h8, after which f6 blocks the way
-        // back. e1-c3-a5 is one diagonal, so c3 is not written in the first two.
+        // Hand derivation (variants/russian/RULES.md §1.4.6). King e1 must take d2 and land on c3
+        // (b4 blocks). From c3: over b4 to a5, then over c7 to d8, then over f6 to g5 or h4. From
+        // g5 the man e3 could be taken only by landing on d2, where the captured d2 still stands:
+        // the move ends. From c3 the other branch: over f6 to g7 or h8, after which f6 blocks the
+        // way back. e1-c3-a5 is one diagonal, so c3 is not written in the first two.
         CHECK(moves(*v, "W:WKe1:Bd2,b4,c7,f6,e3") ==
               sorted({"e1:a5:d8:g5", "e1:a5:d8:h4", "e1:c3:g7", "e1:c3:h8"}));
     }

@@ -1,6 +1,6 @@
-// Shatra: positions from the rules audit (clause-by-clause re-derivation of shatra.md), each
-// with its legal move list derived by hand from the specification. They exercise interactions
-// that section 11 does not cover.
+// Shatra: positions from the rules audit (clause-by-clause re-derivation of
+// variants/shatra/RULES.md), each with its legal move list derived by hand from the specification.
+// They exercise interactions that section 11 does not cover.
 #include <doctest/doctest.h>
 
 #include "shatra/shatra.hpp"
@@ -88,9 +88,9 @@ TEST_SUITE("shatra") {
     }
 
     TEST_CASE("A23 move_limit with A19 b: a free promotion is not a move of a side") {
-        // Black's shatra on 61 waits with every type available: under owner_chooses Black's
-        // only actions are the free promotions, which do not pass the turn (RULES.md decision
-        // 10). move_limit=1 draws after one move of each side without a capture (2 plies):
+        // Black's shatra on 61 waits with every type available: under owner_chooses Black's only
+        // actions are the free promotions, which do not pass the turn (variants/shatra/RULES.md §13
+        // decision 10). move_limit=1 draws after one move of each side without a capture (2 plies):
         // Black 11-12 and White 52-51, not before.
         const auto v = variant({"delayed_promotion=owner_chooses", "move_limit=1"});
         tradgames::Game g(v, v->parse_position("B:WK52:BK11,61"));

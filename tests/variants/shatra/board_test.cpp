@@ -1,5 +1,5 @@
-// Shatra board (shatra.md section 2): numbering and algebraic names, walls, lines through the
-// gates and fortresses, regions, and the 180-degree symmetry n <-> 63 - n.
+// Shatra board (variants/shatra/RULES.md §2): numbering and algebraic names, walls, lines through
+// the gates and fortresses, regions, and the 180-degree symmetry n <-> 63 - n.
 #include <doctest/doctest.h>
 
 #include <sstream>

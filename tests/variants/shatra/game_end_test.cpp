@@ -1,5 +1,5 @@
-// Shatra game end (shatra.md 7, A23): capturing the biy wins at once; no legal move loses
-// (test 29); threefold repetition draws (option repetition_draw); bare biys and a move limit
+// Shatra game end (variants/shatra/RULES.md §7, A23): capturing the biy wins at once; no legal move
+// loses (test 29); threefold repetition draws (option repetition_draw); bare biys and a move limit
 // draw only when switched on.
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
-// Shatra perft from the start position (shatra.md 9.6): no first move of either side creates
-// contact, so perft(2) = 154 * 154; with drops banned from the high road (A4) perft(1) = 134.
-// Deeper figures are computed by the library and published in variants/shatra/RULES.md, not
-// asserted here (the specification gives none).
+// Shatra perft from the start position (variants/shatra/RULES.md §9.6): no first move of either
+// side creates contact, so perft(2) = 154 * 154; with drops banned from the high road (A4)
+// perft(1) = 134. Deeper figures are computed by the library and published in the same section,
+// not asserted here (no published source gives them).
 #include <doctest/doctest.h>
 
 #include "variants/shatra/support.hpp"

@@ -1,7 +1,7 @@
-// Shatra: every test position of shatra.md section 11 with its exact legal move list (U), under
-// the default rules and under every option variant the section names. Expected lists are
-// written from the specification; where section 11 gives only a count or a partial list, the
-// rest is derived by hand in the comment.
+// Shatra: every test position of variants/shatra/RULES.md §11 with its exact legal move list (U),
+// under the default rules and under every option variant the section names. Expected lists are
+// written from the specification; where section 11 gives only a count or a partial list, the rest
+// is derived by hand in the comment.
 #include <doctest/doctest.h>
 
 #include "variants/shatra/support.hpp"

@@ -1,5 +1,5 @@
-// Tobit boards: the point graph of tobit.md 2.2-2.3 (5x4) and 2.5 (4x4), the zones of R13 and
-// 2.4, and the White/Black rotation n <-> N+1-n of 2.2 applied to move generation.
+// Tobit boards: the point graph of variants/tobit/RULES.md §2.2-2.3 (5x4) and §2.5 (4x4), the zones
+// of R13 and §2.4, and the White/Black rotation n <-> N+1-n of §2.2 applied to move generation.
 #include <doctest/doctest.h>
 
 #include <array>
@@ -16,7 +16,7 @@ using namespace tradgames;
 
 namespace {
 
-// tobit.md 2.3, one row per point 1..38: neighbours N, S, W, E (0 = none).
+// variants/tobit/RULES.md §2.3, one row per point 1..38: neighbours N, S, W, E (0 = none).
 constexpr std::array<std::array<int, 4>, 38> table_5x4 = {{
     {7, 0, 0, 0},    {8, 0, 0, 0},    {9, 0, 0, 0},    {10, 0, 0, 0},   {11, 0, 0, 0},
     {0, 0, 0, 7},    {14, 1, 6, 8},   {15, 2, 7, 9},   {16, 3, 8, 10},  {17, 4, 9, 11},
@@ -33,7 +33,7 @@ constexpr std::array<Direction, 4> nswe = {Direction::n, Direction::s, Direction
 
 int number_of(Vertex v) { return v == no_vertex ? 0 : v + 1; }
 
-// The position rotated by 180 degrees (tobit.md 2.2: n <-> N+1-n, colours swapped).
+// The position rotated by 180 degrees (variants/tobit/RULES.md §2.2: n <-> N+1-n, colours swapped).
 Position rotated(const Position& p, int n_points) {
     Position q;
     for (Vertex v = 0; v < n_points; ++v) {
@@ -67,7 +67,7 @@ std::string rotated(const std::string& move, int n_points) {
 }  // namespace
 
 TEST_SUITE("tobit") {
-    TEST_CASE("5x4 board: 38 points with exactly the adjacency of tobit.md 2.3") {
+    TEST_CASE("5x4 board: 38 points with exactly the adjacency of variants/tobit/RULES.md §2.3") {
         const Topology t(tobit::make_board(tobit::standard_board));
         REQUIRE(t.size() == 38);
         int links = 0;
@@ -101,7 +101,7 @@ TEST_SUITE("tobit") {
         CHECK(t.ray(5, Direction::e).size() == 6);  // 6 -> 7..12
     }
 
-    TEST_CASE("4x4 board: 32 points, chols as listed in tobit.md 2.5") {
+    TEST_CASE("4x4 board: 32 points, chols as listed in variants/tobit/RULES.md §2.5") {
         const Topology t(tobit::make_board(tobit::small_board));
         REQUIRE(t.size() == 32);
         int links = 0;

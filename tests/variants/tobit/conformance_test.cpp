@@ -1,7 +1,7 @@
-// Tobit under its rule options: the generic conformance checks (position string and notation
-// round trips, unique moves, make/unmake restoring position and hash, U = P merged) over seeded
-// random games, on both boards, for every non-default value of every option that changes move
-// generation (tobit.md 8). The conformance suite runs the defaults. Immediate removal matters
+// Tobit under its rule options: the generic conformance checks (position string and notation round
+// trips, unique moves, make/unmake restoring position and hash, U = P merged) over seeded random
+// games, on both boards, for every non-default value of every option that changes move generation
+// (variants/tobit/RULES.md §8). The conformance suite runs the defaults. Immediate removal matters
 // most here: a sequence may land on the point of a piece it took earlier in the same move.
 #include <doctest/doctest.h>
 

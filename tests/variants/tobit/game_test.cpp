@@ -1,5 +1,5 @@
-// Tobit game end (tobit.md §6.2): E1 no legal move loses, E3 repetition, E4 no progress,
-// E5 bare draw, E6 ply cap, each as its option says.
+// Tobit game end (variants/tobit/RULES.md §6.2): E1 no legal move loses, E3 repetition, E4 no
+// progress, E5 bare draw, E6 ply cap, each as its option says.
 #include <doctest/doctest.h>
 
 #include <string>

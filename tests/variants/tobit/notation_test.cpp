@@ -1,4 +1,5 @@
-// Tobit notation (tobit.md 6.4), position strings, rule options (section 8) and bad input.
+// Tobit notation (variants/tobit/RULES.md §6.4), position strings, rule options (§8, §9) and bad
+// input.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -136,7 +137,7 @@ TEST_SUITE("tobit") {
         CHECK(message(*v, "W:W1-12:B") == "accepted");
     }
 
-    TEST_CASE("rule options: declared with the defaults of tobit.md section 8") {
+    TEST_CASE("rule options: declared with the defaults of variants/tobit/RULES.md §8") {
         const auto specs = variant_options("tobit");
         const std::vector<std::pair<std::string, std::string>> expected = {
             {"tobit_capture", "flying"},         {"removal", "end_of_move"},

@@ -1,6 +1,6 @@
-// Tobit perft from the initial position, tobit.md section 7.1 (d1-d4, both boards, default
-// options). The spec takes the numbers from an independent reference generator and says no
-// duplicate capture occurs at these depths, so U and P must both give them.
+// Tobit perft from the initial position, variants/tobit/RULES.md §7.1 (d1-d4, both boards, default
+// options). Those rows come from an independent reference generator, and no duplicate capture
+// occurs at these depths, so U and P must both give them.
 #include "tradgames/registry.hpp"
 #include <doctest/doctest.h>
 
@@ -11,7 +11,7 @@
 using tradgames::Duplicates;
 
 TEST_SUITE("tobit") {
-    TEST_CASE("perft d1-d4 from the initial position, U and P (tobit.md 7.1)") {
+    TEST_CASE("perft d1-d4 from the initial position, U and P (variants/tobit/RULES.md §7.1)") {
         struct Row { const char* variant; std::uint64_t nodes[4]; };
         const Row rows[] = {{"tobit", {5, 25, 205, 1645}}, {"tobit-4x4", {4, 16, 112, 784}}};
         for (const Row& r : rows) {

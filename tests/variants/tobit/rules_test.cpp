@@ -1,7 +1,7 @@
-// Tobit: every test position of tobit.md section 7 (T1-T8, T10, T11, T14, T16-T20, T22, T24)
-// with its exact legal move list, under default options and under the option values the
-// section names. Expected lists are copied from tobit.md; where the U list differs from the
-// spec's list the case says why (T14).
+// Tobit: every test position of variants/tobit/RULES.md §7 (T1-T8, T10, T11, T14, T16-T20, T22,
+// T24) with its exact legal move list, under default options and under the option values the
+// section names. Expected lists are copied from variants/tobit/RULES.md §7; where the original
+// research's U list differed, the case says why (T14).
 #include <doctest/doctest.h>
 
 #include <string>
@@ -84,7 +84,7 @@ const std::vector<RuleCase> cases = {
 }  // namespace
 
 TEST_SUITE("tobit") {
-    TEST_CASE("tobit.md section 7: rule positions with their exact move lists") {
+    TEST_CASE("variants/tobit/RULES.md §7: rule positions with their exact move lists") {
         for (const RuleCase& c : cases) {
             CAPTURE(c.id);
             const auto v = make_variant(c.variant, c.options);
@@ -95,12 +95,12 @@ TEST_SUITE("tobit") {
     }
 
     TEST_CASE("T14 removal=immediate: U merges the two paths that end alike") {
-        // tobit.md T14 lists 4 moves for removal=immediate and calls the list U. 15:18:13 and
-        // 15:19:13 start on 15, end on 13 and take {14, 17}: one resulting position, so by the
-        // U identity of tobit.md 6.4 they are one move, written with the lexicographically
-        // smaller landing sequence (18 before 19). The spec's 4 moves are the P list (every
-        // path); tobit.md section 8 ("de-duplicate by compressed notation") counts the same
-        // way, which suggests the spec's reference generator used that rule.
+        // variants/tobit/RULES.md T14 and §10.1: the original rules research listed 4 moves for
+        // removal=immediate and called the list U. 15:18:13 and 15:19:13 start on 15, end on 13
+        // and take {14, 17}: one resulting position, so by the U identity of §6.4 they are one
+        // move, written with the lexicographically smaller landing sequence (18 before 19). The
+        // research's 4 moves are the P list (every path); its note "de-duplicate by compressed
+        // notation" counts the same way, which suggests its reference generator used that rule.
         const auto v = make_variant("tobit", {"removal=immediate"});
         CHECK(moves(*v, "W:WK15:B14,17", Duplicates::all_paths) ==
               sorted({"15:13:18", "15:13:19", "15:18:13", "15:19:13"}));
@@ -175,7 +175,7 @@ TEST_SUITE("tobit") {
         CHECK(kind_after(*reverting, "B:W20:BK9", "9-3") == tradgames::tobit::tobit);
         CHECK(kind_after(*reverting, "B:W20:BK9", "9-16") == hul);
         // Crowned in mid-capture (removal=immediate, see R12 above) and ending off the row:
-        // the move ends with a hul (RULES.md, decision D9).
+        // the move ends with a hul (variants/tobit/RULES.md §9.2 D1).
         const auto both = make_variant(
             "tobit", {"removal=immediate", "tobit_reverts_off_back_row=true"});
         CHECK(moves(*both, "W:W23:B30,16") == sorted({"23:36:9", "23:36:3", "23:9"}));
@@ -198,7 +198,7 @@ TEST_SUITE("tobit") {
               sorted({"7-1", "7-6", "7-8", "7-9", "7-10", "7-11", "7-12", "7-14"}));
     }
 
-    TEST_CASE("R5/R8: a loop through the start point (tobit.md 6.4 example)") {
+    TEST_CASE("R5/R8: a loop through the start point (variants/tobit/RULES.md §6.4 example)") {
         // Hand derivation. White hul 15, Black huls 14, 16, 22, 24, 30. Going right first:
         // 15 over 16 to 17, over 24 to 31, over 30 to 29, over 22 back to the empty 15, over
         // 14 to 13: "15:17:31:29:15:13". Going up first: 15 over 22 to 29, over 30 to 31, over
@@ -213,9 +213,9 @@ TEST_SUITE("tobit") {
     }
 
     TEST_CASE("R11 lemma: for huls the removal timing does not matter") {
-        // tobit.md R11: with huls only, end-of-move and immediate removal (promote_continue
-        // off) give identical move sets, because a hul never lands on a captured point. Checked
-        // here on random hul-only positions of both boards.
+        // variants/tobit/RULES.md R11: with huls only, end-of-move and immediate removal
+        // (promote_continue off) give identical move sets, because a hul never lands on a captured
+        // point. Checked here on random hul-only positions of both boards.
         for (const char* name : {"tobit", "tobit-4x4"}) {
             CAPTURE(name);
             const auto end_of_move = make_variant(name);
