@@ -18,7 +18,11 @@ namespace tradgames {
 Vertex BoardGraph::add_vertex(VertexProperties props) {
     if (vertex_count() >= max_vertices) {
         throw BoardError("board graph: more than " + std::to_string(max_vertices) +
-                         " vertices (vertex '" + props.name + "')");
+                         " vertices (vertex '" + props.name + "'): this build of tradgames holds " +
+                         std::to_string(max_vertices) + " vertices at most" +
+                         (max_vertices < 128 ? "; configure it with -DTRADGAMES_MAX_VERTICES=128 "
+                                               "for larger boards"
+                                             : ""));
     }
     return static_cast<Vertex>(boost::add_vertex(std::move(props), *g_));
 }

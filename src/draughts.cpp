@@ -457,7 +457,12 @@ void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplica
         add_steps(man_steps_[index(side)], pos, v, out, zone, king_kind);
     });
     const std::size_t kings = out.size();
-    for_each_vertex(pos.pieces(side, king_kind), [&](Vertex v) {
+    Mask movable_kings = pos.pieces(side, king_kind);
+    if (d_.king_move_limit > 0 && pos.pieces(side, man_kind) != 0 &&
+        king_moves_in_a_row(pos.state(), side) >= d_.king_move_limit) {
+        movable_kings &= ~pos.state().marked;  // that king has moved its limit: another piece moves
+    }
+    for_each_vertex(movable_kings, [&](Vertex v) {
         if (d_.king.flying) {
             add_slides(t, pos, v, king_dirs_[index(side)], out);
         } else {
@@ -470,6 +475,40 @@ void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplica
     }
 }
 
+void DraughtsVariant::do_move(Position& pos, const Move& m, Undo& u) const {
+    if (d_.king_move_limit == 0) {
+        apply_move(pos, m, u);
+        return;
+    }
+    // The state holds, per side, the square of the king that made the side's last moves (one
+    // bit of `marked` a side) and how many non-capturing moves in a row it made (4 bits of
+    // `flags` a side).
+    const Color side = pos.side_to_move();
+    const Mask tracked = pos.state().marked & pos.pieces(side, king_kind);
+    int n = king_moves_in_a_row(pos.state(), side);
+    const bool king_step = !m.is_capture() && pos.at(m.from).kind() == king_kind;
+    apply_move(pos, m, u);
+    PositionState s = pos.state();
+    s.marked &= ~tracked;
+    if ((s.marked & m.captured_mask) != 0) {  // a captured king's count goes with it
+        s.marked &= ~m.captured_mask;
+        s.flags &= ~(0xFU << (4 * index(~side)));
+    }
+    if (king_step) {
+        n = tracked == bit(m.from) ? n + 1 : 1;
+        s.marked |= bit(m.to);
+    } else {
+        n = 0;
+    }
+    const int shift = 4 * index(side);
+    s.flags = (s.flags & ~(0xFU << shift)) | (static_cast<std::uint32_t>(std::min(n, 15)) << shift);
+    pos.set_state(s);
+}
+
+int DraughtsVariant::king_moves_in_a_row(const PositionState& s, Color side) noexcept {
+    return static_cast<int>((s.flags >> (4 * index(side))) & 0xFU);
+}
+
 void DraughtsVariant::apply_precedence(const Position& pos, MoveList& out, std::size_t first) const {
     const Color side = pos.side_to_move();
     const Mask enemy_kings = pos.pieces(~side, king_kind);
@@ -478,6 +517,11 @@ void DraughtsVariant::apply_precedence(const Position& pos, MoveList& out, std::
         auto score = [&](const Move& m) -> long {
             switch (p) {
                 case Precedence::most_pieces: return static_cast<long>(m.captured.size());
+                case Precedence::value: {
+                    // A king counts two, less one tie-breaking unit: more than a man, less than two.
+                    const long kings = count(m.captured_mask & enemy_kings);
+                    return (static_cast<long>(m.captured.size()) + kings) * 64 - kings;
+                }
                 case Precedence::most_kings: return count(m.captured_mask & enemy_kings);
                 case Precedence::with_king: return pos.at(m.from).kind() == king_kind ? 1 : 0;
                 case Precedence::earliest_king: {
@@ -545,7 +589,47 @@ std::string DraughtsVariant::move_to_string(const Position& pos, const Move& m) 
 }
 
 Position DraughtsVariant::parse_position(std::string_view text) const {
-    return read_position(text, position_rules_);
+    if (d_.king_move_limit == 0) return read_position(text, position_rules_);
+    // The king-move counts: a field "L<square>=<n>,..." naming each king that has made n
+    // non-capturing moves in a row (1..king_move_limit).
+    PositionRules r = position_rules_;
+    r.ignored_fields += 'L';
+    Position p = read_position(text, r);
+    PositionState s = p.state();
+    for (const FenField& f : split_fen(text).fields) {
+        if (f.letter != 'L') continue;
+        auto bad = [&](const std::string& what) {
+            throw ParseError("position " + tradgames::quoted(text) + ": field L at offset " +
+                             std::to_string(f.offset) + ": " + what);
+        };
+        std::string_view rest = f.value;
+        while (!rest.empty()) {
+            const std::size_t comma = rest.find(',');
+            const std::string_view item = rest.substr(0, comma);
+            rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+            const std::size_t eq = item.find('=');
+            if (eq == std::string_view::npos) bad("expected <square>=<moves>, got " + tradgames::quoted(item));
+            const auto v = topology().find(item.substr(0, eq));
+            if (!v || p.at(*v).empty() || p.at(*v).kind() != king_kind) {
+                bad(tradgames::quoted(item.substr(0, eq)) + " is not a square with a king");
+            }
+            const std::string_view num = item.substr(eq + 1);
+            if (num.empty() || num.size() > 2 ||
+                !std::all_of(num.begin(), num.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+                bad("expected a count after '=', got " + tradgames::quoted(num));
+            }
+            const int n = std::stoi(std::string(num));
+            if (n < 1 || n > d_.king_move_limit) {
+                bad("a count of 1.." + std::to_string(d_.king_move_limit) + ", got " + std::to_string(n));
+            }
+            const Color c = p.at(*v).color();
+            if (king_moves_in_a_row(s, c) != 0) bad("two kings of one side");
+            s.marked |= bit(*v);
+            s.flags |= static_cast<std::uint32_t>(n) << (4 * index(c));
+        }
+    }
+    p.set_state(s);
+    return p;
 }
 
 std::string DraughtsVariant::position_to_string(const Position& pos) const {
@@ -569,6 +653,15 @@ std::string DraughtsVariant::position_to_string(const Position& pos) const {
             const char l = kinds()[pos.at(v).kind()].letter;
             if (l != '\0') s += l;
             s += t.name(v);
+        });
+    }
+    if (d_.king_move_limit > 0 && pos.state().marked != 0) {
+        s += ":L";
+        bool first = true;
+        for_each_vertex(pos.state().marked, [&](Vertex v) {
+            if (!first) s += ',';
+            first = false;
+            s += std::string(t.name(v)) + "=" + std::to_string(king_moves_in_a_row(pos.state(), pos.at(v).color()));
         });
     }
     return s;

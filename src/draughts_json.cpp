@@ -37,10 +37,11 @@ constexpr Words<Landing, 4> landing_words{{{Landing::right_behind, "right_behind
                                            {Landing::nearest_continuing, "nearest_continuing"}}};
 constexpr Words<Removal, 2> removal_words{
     {{Removal::end_of_move, "end_of_move"}, {Removal::immediate, "immediate"}}};
-constexpr Words<Precedence, 4> precedence_words{{{Precedence::most_pieces, "most_pieces"},
+constexpr Words<Precedence, 5> precedence_words{{{Precedence::most_pieces, "most_pieces"},
                                                  {Precedence::most_kings, "most_kings"},
                                                  {Precedence::with_king, "with_king"},
-                                                 {Precedence::earliest_king, "earliest_king"}}};
+                                                 {Precedence::earliest_king, "earliest_king"},
+                                                 {Precedence::value, "value"}}};
 constexpr Words<DraughtsNotation::Landings, 4> landings_words{
     {{DraughtsNotation::Landings::all, "all"},
      {DraughtsNotation::Landings::turns, "turns"},
@@ -94,6 +95,7 @@ const std::vector<Field>& schema() {
             {"name", FieldType::text},
             {"description", FieldType::text},
             {"pdn_game_type", FieldType::integer, {}, 0, 99},
+            {"king_move_limit", FieldType::integer, {}, 0, 15},
             {"board.shape", FieldType::word, word_list(shape_words)},
             {"board.width", FieldType::integer, {}, 1, 26},
             {"board.height", FieldType::integer, {}, 1, 26},
@@ -309,10 +311,13 @@ void read_piece(const Reader& rd, const json& j, std::string_view name, Draughts
 DraughtsDescriptor read_descriptor(const json& j, const Reader& rd) {
     DraughtsDescriptor d;
     rd.members(j, "", {"name", "description", "pdn_game_type", "board", "setup", "man", "king",
-                       "capture", "draw", "notation", "options"});
+                       "king_move_limit", "capture", "draw", "notation", "options"});
     if (!j.contains("name")) rd.fail("name", "missing: a descriptor names its variant");
     for (const auto& [k, v] : j.items()) {
-        if (k == "name" || k == "description" || k == "pdn_game_type") {
+        if (k == "king_move_limit") {
+            rd.scalar(v, k);
+            d.king_move_limit = v.get<int>();
+        } else if (k == "name" || k == "description" || k == "pdn_game_type") {
             rd.scalar(v, k);
             if (k == "name") {
                 d.name = v.get<std::string>();
@@ -564,6 +569,7 @@ json to_json_value(const DraughtsDescriptor& d) {
          {{"rows", d.setup_rows}, {"offset", d.setup_offset}, {"first", word_of(side_words, d.first_side)}}},
         {"man", piece_json(d.man)},
         {"king", piece_json(d.king)},
+        {"king_move_limit", d.king_move_limit},
         {"capture",
          {{"removal", word_of(removal_words, d.removal)},
           {"no_180_turn", d.no_180_turn},

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <thread>
 
@@ -75,9 +76,6 @@ std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, Playout
     return static_cast<std::uint32_t>(game.ply());
 }
 
-namespace {
-
-/// Adds the counts of `from` (all but lengths) to `to`.
 void add_counts(PlayoutStats& to, const PlayoutStats& from) {
     to.games += from.games;
     to.plies += from.plies;
@@ -93,6 +91,8 @@ void add_counts(PlayoutStats& to, const PlayoutStats& from) {
     for (std::size_t o = 0; o < to.outcomes.size(); ++o) to.outcomes[o] += from.outcomes[o];
     for (const auto& [key, n] : from.reasons) to.reasons[key] += n;
 }
+
+namespace {
 
 std::optional<double> ratio(std::uint64_t num, std::uint64_t den) {
     if (den == 0) return std::nullopt;
@@ -166,6 +166,9 @@ std::optional<double> PlayoutStats::white_score() const {
 PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const PlayoutOptions& options) {
     if (options.games == 0) throw OptionError("playouts: the number of games must be at least 1");
     if (options.ply_cap < 0) throw OptionError("playouts: the ply cap must not be negative");
+    if (options.games > std::numeric_limits<std::uint64_t>::max() - options.first_game) {
+        throw OptionError("playouts: the first game plus the number of games exceeds 2^64 - 1");
+    }
     unsigned threads = options.threads;
     if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
     threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, options.games));
@@ -192,7 +195,7 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
             while (!stop.load(std::memory_order_relaxed)) {
                 const std::uint64_t i = next.fetch_add(1, std::memory_order_relaxed);
                 if (i >= options.games) break;
-                Rng rng = playout_rng(options.seed, i);
+                Rng rng = playout_rng(options.seed, options.first_game + i);
                 Game game(variant, options.start);
                 const std::uint32_t length = play_out(game, options.policy, rng, options.ply_cap, acc);
                 if (options.record_lengths) report.stats.lengths[i] = length;

@@ -19,7 +19,7 @@ std::string lower(std::string_view s) {
 Topology::Topology(BoardGraph g) : graph_(std::move(g)) {
     size_ = graph_.vertex_count();
     if (size_ == 0) throw BoardError("board graph: no vertex");
-    all_ = size_ == 64 ? ~Mask{0} : (Mask{1} << size_) - 1;
+    all_ = size_ == max_vertices ? ~Mask{0} : (Mask{1} << size_) - 1;
     for (auto& row : neighbour_) row.fill(no_vertex);
 
     const auto& bg = graph_.graph();

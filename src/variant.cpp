@@ -229,7 +229,11 @@ Move Variant::parse_move(const Position& pos, std::string_view text, Duplicates 
             exact = j + 1 < t.squares.size() && t.squares[j] == m.path[i];
             ++j;
         }
-        if (exact && j + 1 == t.squares.size()) s += 1;
+        // Exact: the squares the notation writes, or every landing (the form a notation that
+        // writes only the ends uses when two captures share them).
+        const bool full = m.is_capture() && t.squares.size() == m.path.size() + 1 &&
+                          std::equal(m.path.begin(), m.path.end(), t.squares.begin() + 1);
+        if ((exact && j + 1 == t.squares.size()) || full) s += 1;
         return s;
     };
     int best = 1;

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "tradgames/error.hpp"
+#include "tradgames/io/json.hpp"
 #include "builtin_descriptors.hpp"
 #include "shatra/shatra.hpp"
 
@@ -146,6 +147,15 @@ std::string_view trim(std::string_view s) {
 }
 
 }  // namespace
+
+nlohmann::json variant_info_json(const VariantInfo& info) {
+    nlohmann::json e = variant_entry_json(info.name, info.description, variant_options(info.name));
+    e["aliases"] = info.aliases;
+    e["pdn_game_type"] = info.pdn_game_type > 0 ? nlohmann::json(info.pdn_game_type) : nlohmann::json(nullptr);
+    e["descriptor"] = info.descriptor_json.empty() ? nlohmann::json(nullptr)
+                                                   : nlohmann::json::parse(info.descriptor_json);
+    return e;
+}
 
 std::vector<VariantInfo> list_variants() {
     std::vector<VariantInfo> r;

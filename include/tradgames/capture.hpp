@@ -253,7 +253,7 @@ public:
 
     /// Appends every capture sequence of every piece of the side to move in pos to out, in
     /// order of origin vertex. Returns the number appended.
-    /// Throws Error if out overflows.
+    /// Throws Error if out overflows or a sequence passes max_jumps jumps.
     std::size_t generate(const Position& pos, MoveList& out, Duplicates dup) {
         const std::size_t before = out.size();
         const Color side = pos.side_to_move();
@@ -352,11 +352,18 @@ private:
     }
 
     // Captured pieces cannot be jumped again; under end-of-move removal they still block.
-    void push_victim(Vertex v) noexcept {
+    // Throws Error when the sequence would pass max_jumps jumps (only a crafted position on a
+    // board with more pieces than any game sets up gets there).
+    void push_victim(Vertex v) {
+        if (ncaps_ == static_cast<int>(max_jumps)) too_many_jumps();
         caps_[ncaps_++] = v;
         captured_ |= bit(v);
         victims_ &= ~bit(v);
         if (rules_.removal == Removal::immediate) block_ &= ~bit(v);
+    }
+    [[noreturn]] static void too_many_jumps() {
+        throw Error("capture generator: a capture sequence of more than " +
+                    std::to_string(max_jumps) + " jumps");
     }
     void pop_victim() noexcept {
         const Vertex v = caps_[--ncaps_];

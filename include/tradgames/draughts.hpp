@@ -83,6 +83,7 @@ enum class Precedence : std::uint8_t {
     most_kings,     ///< the most kings among them
     with_king,      ///< a capture made by a king before one made by a man
     earliest_king,  ///< the king(s) captured as early in the sequence as possible
+    value,          ///< the most value, a king counting more than a man but less than two (Frisian)
 };
 
 /// The FMJD draw articles 7.2.4-7.2.8 counted per position (variants/russian/RULES.md §1.5):
@@ -183,6 +184,10 @@ struct DraughtsDescriptor {
     bool every_landing_distinct = false;
     /// Capture precedence, in order; empty = free choice.
     std::vector<Precedence> precedence;
+    /// While its side still has men, one king may make at most this many non-capturing moves
+    /// in a row; then another piece must move (Frisian: 3). 0 = no limit. The count lives in
+    /// the position's state (PositionState flags and marked), so it is part of the position.
+    int king_move_limit = 0;
     DraughtsDraws draws;
     DraughtsNotation notation;
     /// Rule options offered (named descriptor edits).
@@ -286,12 +291,16 @@ public:
     /// Legal moves: the capture sequences if any exist (filtered by the precedence rules),
     /// else the quiet moves. Allocation-free. Throws Error if out overflows.
     void generate_moves(const Position& pos, MoveList& out, Duplicates dup) const;
+    /// Makes m; with a king-move limit, also updates the count of the mover's king moves.
+    void do_move(Position& pos, const Move& m, Undo& u) const;
 
 protected:
     [[nodiscard]] bool writes_landing(const Position& pos, const Move& m,
                                       std::size_t i) const override;
 
 private:
+    /// The number of non-capturing moves in a row of side's tracked king (king_move_limit).
+    [[nodiscard]] static int king_moves_in_a_row(const PositionState& s, Color side) noexcept;
     void apply_precedence(const Position& pos, MoveList& out, std::size_t first) const;
 
     DraughtsDescriptor d_;

@@ -20,9 +20,11 @@
 
 namespace tradgames {
 
-/// Most jumps one capture sequence can make (every variant's piece limit keeps sequences
-/// shorter: 12 in Russian and Tobit, 17 in Shatra).
-inline constexpr std::size_t max_jumps = 24;
+/// Most jumps one capture sequence can make: 24 in a 64-vertex build (12 pieces can be taken in
+/// Russian and Tobit, 17 in Shatra, 20 on a 10x10 board), 32 in a 128-vertex build (30 on a 12x12
+/// board). A longer sequence (only a crafted position has one) is reported as an Error by the
+/// capture generator.
+inline constexpr std::size_t max_jumps = max_vertices > 64 ? 32 : 24;
 /// Most moves a MoveList can hold. Ample for U lists; P lists (every capture path) of Shatra
 /// sliders can pass 1000 in legal positions (1099 seen), and crafted positions can exceed any
 /// fixed bound, which is then reported as an Error.

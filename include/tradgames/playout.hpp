@@ -54,6 +54,10 @@ enum class Policy : std::uint8_t {
 struct PlayoutOptions {
     /// Number of games; at least 1.
     std::uint64_t games = 100;
+    /// Index of the first game: the run plays games first_game .. first_game + games - 1, game
+    /// i with playout_rng(seed, i), so runs over adjacent ranges are shards of one run
+    /// (shard.hpp merges them). first_game + games must not exceed 2^64 - 1.
+    std::uint64_t first_game = 0;
     /// Seed of the run (see playout_rng).
     std::uint64_t seed = 1;
     /// Worker threads; 0 = std::thread::hardware_concurrency() (1 if unknown). At most `games`
@@ -89,8 +93,8 @@ struct PlayoutStats {
     /// length_counts[L] = games that lasted L plies (the last element is non-zero unless the
     /// vector is empty). Median, p90, min and max come from it.
     std::vector<std::uint64_t> length_counts;
-    /// Length in plies of game i, for i in [0, games), with PlayoutOptions::record_lengths;
-    /// empty otherwise.
+    /// Length in plies of game first_game + i, for i in [0, games), with
+    /// PlayoutOptions::record_lengths; empty otherwise.
     std::vector<std::uint32_t> lengths;
     /// Sum over positions of the number of legal moves.
     std::uint64_t legal_moves = 0;
@@ -154,8 +158,13 @@ struct PlayoutReport {
 /// Returns the game's length in plies. Throws what the variant throws.
 std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, PlayoutStats& stats);
 
+/// Adds the counts of `from` to `to`: every member but `lengths`, which it leaves alone.
+/// Adding the stats of two sets of games gives the stats of their union.
+void add_counts(PlayoutStats& to, const PlayoutStats& from);
+
 /// Plays options.games games of `variant` on options.threads threads and gathers their
-/// statistics. Throws OptionError if options.games is 0 or options.ply_cap is negative;
+/// statistics. Throws OptionError if options.games is 0, options.ply_cap is negative or
+/// options.first_game + options.games exceeds 2^64 - 1;
 /// rethrows the first exception a game throws (after stopping the other workers).
 /// Precondition: variant is not null.
 [[nodiscard]] PlayoutReport run_playouts(std::shared_ptr<const Variant> variant,

@@ -50,7 +50,7 @@ public:
     /// The empty board, White to move, default state.
     Position() = default;
 
-    /// Piece on v (empty Piece if none). Precondition: v < 64.
+    /// Piece on v (empty Piece if none). Precondition: v < max_vertices.
     [[nodiscard]] Piece at(Vertex v) const noexcept { return board_[v]; }
     /// All occupied vertices.
     [[nodiscard]] Mask occupied() const noexcept { return by_color_[0] | by_color_[1]; }

@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "tradgames/draughts.hpp"
 #include "tradgames/io/pdn.hpp"
 #include "tradgames/options.hpp"
@@ -36,6 +38,11 @@ struct VariantInfo {
     /// that is not a draughts descriptor (Shatra).
     std::string descriptor_json;
 };
+
+/// One entry of `tradgames variants --json` (and Python's variants()): name, description,
+/// aliases, pdn_game_type (null if none), options (io/json.hpp option_spec_json) and descriptor
+/// (the draughts descriptor as a JSON object, null for a game that is not one).
+[[nodiscard]] nlohmann::json variant_info_json(const VariantInfo& info);
 
 /// The registered variants, in registration order.
 [[nodiscard]] std::vector<VariantInfo> list_variants();

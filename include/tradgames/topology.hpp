@@ -17,13 +17,13 @@
 
 namespace tradgames {
 
-/// Longest ray a topology can hold (vertices beyond the origin).
+/// Longest ray a topology can hold (vertices beyond the origin; 11 on a 12x12 board).
 inline constexpr int max_ray_length = 15;
 
 /// Immutable compiled form of a BoardGraph.
 class Topology {
 public:
-    /// Compiles g. Throws BoardError if g has no vertex, more than 64 vertices, or a ray
+    /// Compiles g. Throws BoardError if g has no vertex, more than max_vertices vertices, or a ray
     /// longer than max_ray_length; a vertex name or alias used twice.
     explicit Topology(BoardGraph g);
 

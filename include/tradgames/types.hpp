@@ -1,30 +1,44 @@
 // tradgames: basic vocabulary types shared by every module.
 //
-// A board is a graph of at most 64 vertices (every board of the three games fits), so a set of
-// vertices is one 64-bit word (`Mask`). Vertices are numbered 0..n-1 in the variant's own square
-// order (Russian: PDN numeric order 1-32 minus one; Tobit: point number minus one; Shatra: square
-// number minus one).
+// A board is a graph of at most max_vertices vertices, so that a set of vertices is one
+// fixed-width bit set (`Mask`). The width is a compile-time parameter of the library:
+// TRADGAMES_MAX_VERTICES is 64 (the default: one 64-bit word, every 8x8 and 10x10 board) or 128
+// (two words: 12x12 boards such as Canadian draughts' 72 squares). CMake sets it from the cache
+// option of the same name as a PUBLIC compile definition of the library target, so every
+// consumer of an installed package compiles with the library's width. Vertices are numbered
+// 0..n-1 in the variant's own square order (Russian: PDN numeric order 1-32 minus one; Tobit:
+// point number minus one; Shatra: square number minus one).
 #pragma once
 
 #include <bit>
 #include <cstdint>
 #include <string_view>
 
+#ifndef TRADGAMES_MAX_VERTICES
+#define TRADGAMES_MAX_VERTICES 64
+#endif
+
 namespace tradgames {
+
+static_assert(TRADGAMES_MAX_VERTICES == 64 || TRADGAMES_MAX_VERTICES == 128,
+              "TRADGAMES_MAX_VERTICES must be 64 or 128");
 
 /// Index of a vertex (playable square or point) of a board graph, 0..vertex_count-1.
 using Vertex = std::uint8_t;
 /// Marker for "no vertex" (off the board, beyond a wall or line end).
 inline constexpr Vertex no_vertex = 0xFF;
-/// Largest number of vertices a board may have (one bit each in a Mask).
-inline constexpr int max_vertices = 64;
+/// Largest number of vertices a board may have (one bit each in a Mask): 64 or 128, fixed when
+/// the library is compiled (TRADGAMES_MAX_VERTICES).
+inline constexpr int max_vertices = TRADGAMES_MAX_VERTICES;
+
+#if TRADGAMES_MAX_VERTICES == 64
 
 /// A set of vertices: bit v is set when vertex v is in the set.
 using Mask = std::uint64_t;
 
-/// The one-vertex set {v}. Precondition: v < 64.
+/// The one-vertex set {v}. Precondition: v < max_vertices.
 [[nodiscard]] constexpr Mask bit(Vertex v) noexcept { return Mask{1} << v; }
-/// True when v is in m. Precondition: v < 64.
+/// True when v is in m. Precondition: v < max_vertices.
 [[nodiscard]] constexpr bool has(Mask m, Vertex v) noexcept { return ((m >> v) & 1U) != 0; }
 /// Number of vertices in m.
 [[nodiscard]] constexpr int count(Mask m) noexcept { return std::popcount(m); }
@@ -41,6 +55,102 @@ constexpr void for_each_vertex(Mask m, F&& f) {
         m &= m - 1;
     }
 }
+
+#else
+
+/// A set of up to 128 vertices as two 64-bit words (bit v of the set is bit v % 64 of word
+/// v / 64). A plain value type with the integer operators the library uses on masks (& | ^ ~,
+/// shifts, subtraction, comparison); it converts implicitly from a 64-bit word (the low half),
+/// so that `Mask m = 0` and `m != 0` read as they do at width 64, but never implicitly to an
+/// integer: a mask cannot be truncated to 64 bits by accident.
+class WideMask {
+public:
+    constexpr WideMask() noexcept = default;
+    /// The set whose low word is `low` (vertices 0..63), high word empty.
+    constexpr WideMask(std::uint64_t low) noexcept : lo_(low) {}  // NOLINT(google-explicit-constructor)
+    /// The set with the given words.
+    constexpr WideMask(std::uint64_t low, std::uint64_t high) noexcept : lo_(low), hi_(high) {}
+
+    /// Vertices 0..63 as a word.
+    [[nodiscard]] constexpr std::uint64_t low() const noexcept { return lo_; }
+    /// Vertices 64..127 as a word (bit 0 = vertex 64).
+    [[nodiscard]] constexpr std::uint64_t high() const noexcept { return hi_; }
+    /// True when the set is not empty.
+    constexpr explicit operator bool() const noexcept { return (lo_ | hi_) != 0; }
+
+    friend constexpr bool operator==(WideMask a, WideMask b) noexcept {
+        return a.lo_ == b.lo_ && a.hi_ == b.hi_;
+    }
+    friend constexpr WideMask operator&(WideMask a, WideMask b) noexcept {
+        return {a.lo_ & b.lo_, a.hi_ & b.hi_};
+    }
+    friend constexpr WideMask operator|(WideMask a, WideMask b) noexcept {
+        return {a.lo_ | b.lo_, a.hi_ | b.hi_};
+    }
+    friend constexpr WideMask operator^(WideMask a, WideMask b) noexcept {
+        return {a.lo_ ^ b.lo_, a.hi_ ^ b.hi_};
+    }
+    friend constexpr WideMask operator~(WideMask a) noexcept { return {~a.lo_, ~a.hi_}; }
+    /// Two's-complement subtraction over 128 bits (m - 1 clears the lowest bit's run).
+    friend constexpr WideMask operator-(WideMask a, WideMask b) noexcept {
+        return {a.lo_ - b.lo_, a.hi_ - b.hi_ - (a.lo_ < b.lo_ ? 1U : 0U)};
+    }
+    /// Shift towards higher vertices. Precondition: 0 <= n < 128.
+    friend constexpr WideMask operator<<(WideMask a, int n) noexcept {
+        if (n == 0) return a;
+        if (n >= 64) return {0, a.lo_ << (n - 64)};
+        return {a.lo_ << n, (a.hi_ << n) | (a.lo_ >> (64 - n))};
+    }
+    /// Shift towards lower vertices. Precondition: 0 <= n < 128.
+    friend constexpr WideMask operator>>(WideMask a, int n) noexcept {
+        if (n == 0) return a;
+        if (n >= 64) return {a.hi_ >> (n - 64), 0};
+        return {(a.lo_ >> n) | (a.hi_ << (64 - n)), a.hi_ >> n};
+    }
+    constexpr WideMask& operator&=(WideMask b) noexcept { return *this = *this & b; }
+    constexpr WideMask& operator|=(WideMask b) noexcept { return *this = *this | b; }
+    constexpr WideMask& operator^=(WideMask b) noexcept { return *this = *this ^ b; }
+    constexpr WideMask& operator<<=(int n) noexcept { return *this = *this << n; }
+    constexpr WideMask& operator>>=(int n) noexcept { return *this = *this >> n; }
+
+private:
+    std::uint64_t lo_ = 0;
+    std::uint64_t hi_ = 0;
+};
+
+/// A set of vertices: bit v is set when vertex v is in the set.
+using Mask = WideMask;
+
+/// The one-vertex set {v}. Precondition: v < max_vertices.
+[[nodiscard]] constexpr Mask bit(Vertex v) noexcept {
+    return v < 64 ? Mask{std::uint64_t{1} << v, 0} : Mask{0, std::uint64_t{1} << (v - 64)};
+}
+/// True when v is in m. Precondition: v < max_vertices.
+[[nodiscard]] constexpr bool has(Mask m, Vertex v) noexcept {
+    return v < 64 ? ((m.low() >> v) & 1U) != 0 : ((m.high() >> (v - 64)) & 1U) != 0;
+}
+/// Number of vertices in m.
+[[nodiscard]] constexpr int count(Mask m) noexcept {
+    return std::popcount(m.low()) + std::popcount(m.high());
+}
+/// Lowest vertex of a non-empty set. Precondition: m != 0.
+[[nodiscard]] constexpr Vertex lowest(Mask m) noexcept {
+    return static_cast<Vertex>(m.low() != 0 ? std::countr_zero(m.low())
+                                            : 64 + std::countr_zero(m.high()));
+}
+
+/// Calls f(v) for each vertex v of m in increasing order.
+template <class F>
+constexpr void for_each_vertex(Mask m, F&& f) {
+    for (std::uint64_t w = m.low(); w != 0; w &= w - 1) {
+        f(static_cast<Vertex>(std::countr_zero(w)));
+    }
+    for (std::uint64_t w = m.high(); w != 0; w &= w - 1) {
+        f(static_cast<Vertex>(64 + std::countr_zero(w)));
+    }
+}
+
+#endif
 
 /// The two sides. White moves first in all three games.
 enum class Color : std::uint8_t { white = 0, black = 1 };

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "tradgames/types.hpp"
@@ -30,18 +31,29 @@ struct Keys {
     std::array<std::uint64_t, max_vertices> marked{};  // PositionState::marked bits
 };
 
+/// The keys, drawn in a fixed order. The keys of vertices 64 and above (a 128-vertex build,
+/// types.hpp) are drawn after all the others, so that every key a 64-vertex board uses, and so
+/// every hash, is the same at both widths.
 [[nodiscard]] constexpr Keys make_keys() noexcept {
     Keys k;
     std::uint64_t s = 0x7472616467616D65ULL;  // "tradgame"
-    for (auto& row : k.piece) {
-        row[0] = 0;  // the empty square contributes nothing
-        for (std::size_t c = 1; c < row.size(); ++c) row[c] = splitmix64(s);
-    }
+    constexpr std::size_t first = 64;          // vertices keyed before the other features
+    auto piece_row = [&](std::size_t v) {
+        k.piece[v][0] = 0;  // the empty square contributes nothing
+        for (std::size_t c = 1; c < k.piece[v].size(); ++c) k.piece[v][c] = splitmix64(s);
+    };
+    for (std::size_t v = 0; v < first; ++v) piece_row(v);
     k.black_to_move = splitmix64(s);
     for (auto& x : k.flag) x = splitmix64(s);
-    for (auto& x : k.ep_square) x = splitmix64(s);
-    for (auto& x : k.ep_victim) x = splitmix64(s);
-    for (auto& x : k.marked) x = splitmix64(s);
+    for (std::size_t v = 0; v < first; ++v) k.ep_square[v] = splitmix64(s);
+    for (std::size_t v = 0; v < first; ++v) k.ep_victim[v] = splitmix64(s);
+    for (std::size_t v = 0; v < first; ++v) k.marked[v] = splitmix64(s);
+    for (std::size_t v = first; v < max_vertices; ++v) {
+        piece_row(v);
+        k.ep_square[v] = splitmix64(s);
+        k.ep_victim[v] = splitmix64(s);
+        k.marked[v] = splitmix64(s);
+    }
     return k;
 }
 

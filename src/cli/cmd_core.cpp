@@ -1,6 +1,5 @@
 // Subcommands variants, moves, perft and demo.
 #include <chrono>
-#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -14,6 +13,7 @@
 #include "tradgames/io/ascii.hpp"
 #include "tradgames/perft.hpp"
 #include "tradgames/random.hpp"
+#include "tradgames/shard.hpp"
 
 namespace tgcli {
 
@@ -25,28 +25,9 @@ using json = nlohmann::json;
 int run_variants(bool as_json) {
     json out = json::array();
     for (const auto& info : tg::list_variants()) {
-        json opts = json::array();
-        for (const auto& s : tg::variant_options(info.name)) {
-            const char* type = s.type == tg::OptionType::boolean   ? "boolean"
-                               : s.type == tg::OptionType::integer ? "integer"
-                                                                   : "choice";
-            json o{{"name", s.name}, {"type", type}, {"default", s.default_value}, {"help", s.help}};
-            if (s.type == tg::OptionType::choice) o["choices"] = s.choices;
-            if (s.type == tg::OptionType::integer) {
-                o["min"] = s.min;
-                o["max"] = s.max;
-            }
-            opts.push_back(o);
-        }
+        const json entry = tg::variant_info_json(info);
+        const json& opts = entry["options"];
         if (as_json) {
-            json entry{{"name", info.name},
-                       {"description", info.description},
-                       {"aliases", info.aliases},
-                       {"pdn_game_type", info.pdn_game_type > 0 ? json(info.pdn_game_type) : json(nullptr)},
-                       {"options", opts}};
-            // The draughts descriptor: save it to a file and --variant-file gives this variant.
-            entry["descriptor"] =
-                info.descriptor_json.empty() ? json(nullptr) : json::parse(info.descriptor_json);
             out.push_back(entry);
         } else {
             fmt::print("{:<13} {}\n", info.name, info.description);
@@ -62,13 +43,12 @@ int run_variants(bool as_json) {
 
 int run_moves(const VariantArgs& a, bool paths, bool as_json) {
     const Setup s = setup(a);
-    tg::MoveList list;
-    s.variant->generate(s.position, list, paths ? tg::Duplicates::all_paths : tg::Duplicates::unique);
+    const tg::Duplicates dup = paths ? tg::Duplicates::all_paths : tg::Duplicates::unique;
     if (as_json) {
-        json out = json::array();
-        for (const auto& m : list) out.push_back(move_json(*s.variant, s.position, m));
-        fmt::print("{}\n", out.dump());
+        fmt::print("{}\n", tg::moves_json(*s.variant, s.position, dup).dump());
     } else {
+        tg::MoveList list;
+        s.variant->generate(s.position, list, dup);
         for (const auto& m : list) fmt::print("{}\n", s.variant->move_to_string(s.position, m));
     }
     return 0;
@@ -76,43 +56,88 @@ int run_moves(const VariantArgs& a, bool paths, bool as_json) {
 
 struct PerftArgs {
     VariantArgs v;
-    int depth = 0;
+    int depth = -1;  // -1: not given
+    int split = -1;  // -1: not given
+    std::string positions;
     bool divide = false;
     bool paths = false;
     bool no_bulk = false;
     bool json = false;
 };
 
+/// perft --split K: the distinct positions at depth K with their path counts, as JSON lines.
+int run_perft_split(const PerftArgs& a) {
+    const Setup s = setup(a.v);
+    const tg::Duplicates counting = a.paths ? tg::Duplicates::all_paths : tg::Duplicates::unique;
+    const auto entries = tg::perft_split(*s.variant, s.position, a.split, counting);
+    fmt::print("{}", tg::perft_split_jsonl(*s.variant, s.position, a.split, counting, entries));
+    return 0;
+}
+
+/// perft --positions FILE --depth D: sum of count x perft(D) over a perft --split file.
+int run_perft_positions(const PerftArgs& a) {
+    const std::string text = read_file(a.positions);
+    const tg::PerftSplitHeader h = tg::read_perft_split_header(text, a.positions);
+    std::vector<std::string> assignments;
+    for (const auto& [key, value] : h.options) assignments.push_back(key + "=" + value);
+    const tg::PerftSplitFile f = tg::read_perft_split(text, a.positions, tg::make_variant(h.variant, assignments));
+    const char* counting = f.header.counting == tg::Duplicates::all_paths ? "P" : "U";
+    if (a.paths && f.header.counting != tg::Duplicates::all_paths) {
+        throw tg::OptionError("--paths: " + tg::quoted(a.positions) +
+                              " lists positions counted with U (split it again with --paths)");
+    }
+    if (f.header.depth + a.depth > 64) {
+        throw tg::OptionError("--depth: the file's depth " + std::to_string(f.header.depth) + " plus " +
+                              std::to_string(a.depth) + " exceeds 64");
+    }
+    tg::PerftOptions opt;
+    opt.duplicates = f.header.counting;
+    opt.bulk = !a.no_bulk;
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t total = tg::perft_positions(*f.variant, f.entries, a.depth, opt);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const int depth = f.header.depth + a.depth;
+    if (a.json) {
+        fmt::print("{}\n", json{{"variant", f.variant->name()},
+                                {"depth", depth},
+                                {"nodes", total},
+                                {"seconds", secs},
+                                {"counting", counting},
+                                {"split_depth", f.header.depth},
+                                {"positions", f.entries.size()}}
+                               .dump());
+    } else {
+        fmt::print("perft({}) = {}  ({:.3f} s, {:.1f} Mnodes/s; {} positions at depth {})\n", depth, total,
+                   secs, secs > 0 ? static_cast<double>(total) / secs / 1e6 : 0.0, f.entries.size(),
+                   f.header.depth);
+    }
+    return 0;
+}
+
 int run_perft(const PerftArgs& a) {
+    if (!a.positions.empty()) {
+        if (a.depth < 0) throw tg::OptionError("perft --positions: --depth is required");
+        return run_perft_positions(a);
+    }
+    if (a.v.variant.empty() && a.v.variant_file.empty()) {
+        throw tg::OptionError("perft: --variant or --variant-file is required (or --positions FILE)");
+    }
+    if (a.split >= 0) return run_perft_split(a);
+    if (a.depth < 0) throw tg::OptionError("perft: --depth is required (or --split K)");
     Setup s = setup(a.v);
     tg::PerftOptions opt;
     opt.duplicates = a.paths ? tg::Duplicates::all_paths : tg::Duplicates::unique;
     opt.bulk = !a.no_bulk;
-    const auto t0 = std::chrono::steady_clock::now();
-    std::uint64_t total = 0;
-    json div = json::array();
-    if (a.divide && a.depth > 0) {
-        for (const auto& e : tg::divide(*s.variant, s.position, a.depth, opt)) {
-            total += e.nodes;
-            div.push_back({{"move", e.notation}, {"nodes", e.nodes}});
-            if (!a.json) fmt::print("{} {}\n", e.notation, e.nodes);
-        }
-    } else {
-        total = tg::perft(*s.variant, s.position, a.depth, opt);
-    }
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const tg::PerftRun run = tg::run_perft(*s.variant, s.position, a.depth, opt, a.divide);
     if (a.json) {
-        json out{{"variant", s.variant->name()},
-                 {"depth", a.depth},
-                 {"nodes", total},
-                 // Rounded to milliseconds: a plain decimal number, never exponent form.
-                 {"seconds", std::round(secs * 1000.0) / 1000.0},
-                 {"counting", a.paths ? "P" : "U"}};
-        if (a.divide) out["divide"] = div;
-        fmt::print("{}\n", out.dump());
+        fmt::print("{}\n", tg::perft_json(*s.variant, run).dump());
     } else {
-        fmt::print("perft({}) = {}  ({:.3f} s, {:.1f} Mnodes/s)\n", a.depth, total, secs,
-                   secs > 0 ? static_cast<double>(total) / secs / 1e6 : 0.0);
+        if (run.divide) {
+            for (const auto& [move, nodes] : *run.divide) fmt::print("{} {}\n", move, nodes);
+        }
+        const double secs = run.seconds;
+        fmt::print("perft({}) = {}  ({:.3f} s, {:.1f} Mnodes/s)\n", a.depth, run.nodes, secs,
+                   secs > 0 ? static_cast<double>(run.nodes) / secs / 1e6 : 0.0);
     }
     return 0;
 }
@@ -221,17 +246,28 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
 
     auto pa = std::make_shared<PerftArgs>();
     auto* perft = app.add_subcommand("perft", "count the leaves of the move tree");
-    add_variant_args(perft, pa->v);
-    perft->add_option("--depth,-d", pa->depth,
+    add_variant_args(perft, pa->v, false);
+    auto* depth = perft->add_option("--depth,-d", pa->depth,
                       "depth in plies; no time limit: each ply multiplies the time by about the "
                       "branching factor (Shatra: perft(4) 2 s, perft(5) 3 min)")
-        ->required()
         ->transform(decimal())
         ->check(CLI::Range(0, 64));
-    perft->add_flag("--divide", pa->divide, "count per first move");
+    auto* divide = perft->add_flag("--divide", pa->divide, "count per first move");
     perft->add_flag("--paths", pa->paths, "count every capture path (P)");
-    perft->add_flag("--no-bulk", pa->no_bulk, "make every leaf move instead of counting the last ply");
-    perft->add_flag("--json", pa->json, "JSON output");
+    auto* no_bulk = perft->add_flag("--no-bulk", pa->no_bulk, "make every leaf move instead of counting the last ply");
+    auto* as_json = perft->add_flag("--json", pa->json, "JSON output");
+    auto* split = perft->add_option("--split", pa->split,
+                      "instead of counting: write the distinct positions at depth K with their "
+                      "path counts as JSON lines, for --positions (shards of a deep perft)")
+        ->transform(decimal())
+        ->check(CLI::Range(0, 64));
+    split->excludes(depth)->excludes(divide)->excludes(no_bulk)->excludes(as_json);
+    auto* positions = perft->add_option("--positions", pa->positions,
+                      "a --split file: count perft(--depth) below each of its positions, times its "
+                      "count; the variant, options and counting come from the file")
+        ->check(non_empty("file name", "leave out --positions to count from --fen"));
+    positions->excludes(split)->excludes(divide);
+    for (const char* name : {"--variant", "--fen", "--option"}) positions->excludes(perft->get_option(name));
     out.push_back({perft, [pa] { return run_perft(*pa); }});
 
     struct DemoArgs {

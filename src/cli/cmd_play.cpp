@@ -18,6 +18,7 @@
 #include "tradgames/io/ascii.hpp"
 #include "tradgames/io/svg.hpp"
 #include "tradgames/playout.hpp"
+#include "tradgames/shard.hpp"
 
 namespace tgcli {
 
@@ -31,6 +32,7 @@ using json = nlohmann::json;
 
 struct PlayoutArgs {
     std::uint64_t games = 100;
+    std::uint64_t first_game = 0;
     std::uint64_t seed = 1;
     unsigned threads = 0;
     std::string policy = "random";
@@ -44,6 +46,10 @@ void add_playout_args(CLI::App* cmd, PlayoutArgs& a) {
                     "number of games (default 100)")
         ->transform(decimal())
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+    cmd->add_option("--first-game", a.first_game,
+                    "index of the first game: plays games A .. A+N-1 of the run, a shard that "
+                    "`tradgames merge` adds to the others (default 0)")
+        ->transform(decimal());
     cmd->add_option("--seed,-s", a.seed, "seed; equal seeds give equal statistics (default 1)")
         ->transform(decimal());
     cmd->add_option("--threads,-t", a.threads,
@@ -94,16 +100,15 @@ private:
     bool drawn_ = false;
 };
 
-/// One variant's run.
+/// One variant's run (or merged shards of it).
 struct Column {
-    std::shared_ptr<const tg::Variant> variant;
-    tg::Position start;
-    tg::PlayoutReport report;
+    tg::PlayoutRun run;
 };
 
 Column run_column(std::shared_ptr<const tg::Variant> v, tg::Position start, const PlayoutArgs& a) {
     tg::PlayoutOptions o;
     o.games = a.games;
+    o.first_game = a.first_game;
     o.seed = a.seed;
     o.threads = a.threads;
     o.policy = tg::parse_policy(a.policy);
@@ -111,60 +116,11 @@ Column run_column(std::shared_ptr<const tg::Variant> v, tg::Position start, cons
     o.start = start;
     ProgressBar bar(v->name());
     o.progress = bar.callback();
-    Column c{v, start, {}};
-    c.report = tg::run_playouts(std::move(v), o);
-    return c;
+    return Column{tg::run_playout_shard(std::move(v), o)};
 }
-
-json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
-json optional_json(const std::optional<std::uint32_t>& x) { return x ? json(*x) : json(nullptr); }
 
 double per_second(std::uint64_t n, double seconds) {
     return seconds > 0 ? static_cast<double>(n) / seconds : 0.0;
-}
-
-/// The JSON object of one run (README: "play and compare").
-json column_json(const Column& c, const PlayoutArgs& a) {
-    const tg::PlayoutStats& s = c.report.stats;
-    json hist = json::object();
-    for (std::size_t k = 1; k < s.captured.size(); ++k) hist[std::to_string(k)] = s.captured[k];
-    json lengths = json::object();
-    for (std::size_t L = 0; L < s.length_counts.size(); ++L) {
-        if (s.length_counts[L] != 0) lengths[std::to_string(L)] = s.length_counts[L];
-    }
-    json reasons = json::array();
-    for (const auto& [key, n] : s.reasons) {
-        reasons.push_back({{"outcome", tg::to_string(key.first)}, {"reason", key.second}, {"games", n}});
-    }
-    return json{{"variant", c.variant->name()},
-                {"start", c.variant->position_to_string(c.start)},
-                {"policy", a.policy},
-                {"seed", a.seed},
-                {"games", s.games},
-                {"threads", c.report.threads},
-                {"ply_cap", a.ply_cap},
-                {"seconds", c.report.seconds},
-                {"games_per_second", per_second(s.games, c.report.seconds)},
-                {"plies_per_second", per_second(s.plies, c.report.seconds)},
-                {"plies", s.plies},
-                {"length",
-                 {{"mean", optional_json(s.mean_length())},
-                  {"median", optional_json(s.median_length())},
-                  {"p90", optional_json(s.p90_length())},
-                  {"min", optional_json(s.min_length())},
-                  {"max", optional_json(s.max_length())}}},
-                {"length_histogram", lengths},
-                {"branching_factor", optional_json(s.branching_factor())},
-                {"capture_share", optional_json(s.capture_share())},
-                {"forced_capture_share", optional_json(s.forced_capture_share())},
-                {"capture_moves", s.capture_moves()},
-                {"capture_length_histogram", hist},
-                {"outcomes",
-                 {{"white_wins", s.wins(tg::Color::white)},
-                  {"black_wins", s.wins(tg::Color::black)},
-                  {"draw", s.draws()}}},
-                {"reasons", reasons},
-                {"white_score", optional_json(s.white_score())}};
 }
 
 /// A row of the table: a key (CSV), a label (text) and one cell per column.
@@ -184,24 +140,25 @@ std::string whole(const std::optional<std::uint32_t>& x) { return x ? std::to_st
 
 /// The statistics as rows, every column's values side by side. Rows that only some columns
 /// have (capture lengths, reasons) are filled with 0 in the others.
-std::vector<Row> table(const std::vector<Column>& cols, const PlayoutArgs& a) {
+std::vector<Row> table(const std::vector<Column>& cols) {
     std::vector<Row> rows;
     auto add = [&](std::string key, std::string label, auto value) {
         Row r{std::move(key), std::move(label), {}};
-        for (const Column& c : cols) r.cells.push_back(value(c, c.report.stats));
+        for (const Column& c : cols) r.cells.push_back(value(c, c.run.report.stats));
         rows.push_back(std::move(r));
     };
     using S = tg::PlayoutStats;
-    add("policy", "policy", [&](const Column&, const S&) { return a.policy; });
-    add("seed", "seed", [&](const Column&, const S&) { return std::to_string(a.seed); });
-    add("ply_cap", "ply cap", [&](const Column&, const S&) { return std::to_string(a.ply_cap); });
+    add("policy", "policy", [](const Column& c, const S&) { return std::string(tg::to_string(c.run.settings.policy)); });
+    add("seed", "seed", [](const Column& c, const S&) { return std::to_string(c.run.settings.seed); });
+    add("ply_cap", "ply cap", [](const Column& c, const S&) { return std::to_string(c.run.settings.ply_cap); });
+    add("first_game", "first game", [](const Column& c, const S&) { return std::to_string(c.run.first_game); });
     add("games", "games", [](const Column&, const S& s) { return std::to_string(s.games); });
-    add("threads", "threads", [](const Column& c, const S&) { return std::to_string(c.report.threads); });
-    add("seconds", "seconds", [](const Column& c, const S&) { return fmt::format("{:.3f}", c.report.seconds); });
+    add("threads", "threads", [](const Column& c, const S&) { return std::to_string(c.run.report.threads); });
+    add("seconds", "seconds", [](const Column& c, const S&) { return fmt::format("{:.3f}", c.run.report.seconds); });
     add("games_per_second", "games/s",
-        [](const Column& c, const S& s) { return fmt::format("{:.1f}", per_second(s.games, c.report.seconds)); });
+        [](const Column& c, const S& s) { return fmt::format("{:.1f}", per_second(s.games, c.run.report.seconds)); });
     add("plies_per_second", "plies/s",
-        [](const Column& c, const S& s) { return fmt::format("{:.0f}", per_second(s.plies, c.report.seconds)); });
+        [](const Column& c, const S& s) { return fmt::format("{:.0f}", per_second(s.plies, c.run.report.seconds)); });
     add("plies", "plies", [](const Column&, const S& s) { return std::to_string(s.plies); });
     add("length_mean", "length: mean", [](const Column&, const S& s) { return fixed(s.mean_length(), 1); });
     add("length_median", "length: median", [](const Column&, const S& s) { return fixed(s.median_length(), 1); });
@@ -216,7 +173,7 @@ std::vector<Row> table(const std::vector<Column>& cols, const PlayoutArgs& a) {
         [](const Column&, const S& s) { return percent(s.forced_capture_share()); });
     add("capture_moves", "capture moves", [](const Column&, const S& s) { return std::to_string(s.capture_moves()); });
     std::size_t longest = 0;
-    for (const Column& c : cols) longest = std::max(longest, c.report.stats.captured.size());
+    for (const Column& c : cols) longest = std::max(longest, c.run.report.stats.captured.size());
     for (std::size_t k = 1; k < longest; ++k) {
         add("captures_" + std::to_string(k),
             fmt::format("  capturing {} piece{}", k, k == 1 ? "" : "s"), [k](const Column&, const S& s) {
@@ -228,7 +185,7 @@ std::vector<Row> table(const std::vector<Column>& cols, const PlayoutArgs& a) {
     add("draws", "draws", [](const Column&, const S& s) { return std::to_string(s.draws()); });
     std::map<std::pair<tg::Outcome, std::string>, int> reasons;
     for (const Column& c : cols) {
-        for (const auto& [key, n] : c.report.stats.reasons) reasons[key] = 0;
+        for (const auto& [key, n] : c.run.report.stats.reasons) reasons[key] = 0;
     }
     for (const auto& [key, unused] : reasons) {
         const std::string outcome(tg::to_string(key.first));
@@ -251,15 +208,15 @@ std::string csv_field(const std::string& s) {
 
 void print_columns(const std::vector<Column>& cols, const PlayoutArgs& a) {
     if (a.json) {
-        json out = json::array();
-        for (const Column& c : cols) out.push_back(column_json(c, a));
-        fmt::print("{}\n", cols.size() == 1 ? out[0].dump() : out.dump());
+        std::string out;
+        for (const Column& c : cols) out += (out.empty() ? "" : ",") + tg::playout_run_json(c.run);
+        fmt::print("{}\n", cols.size() == 1 ? out : "[" + out + "]");
         return;
     }
-    const std::vector<Row> rows = table(cols, a);
+    const std::vector<Row> rows = table(cols);
     if (a.csv) {
         std::string line = "statistic";
-        for (const Column& c : cols) line += "," + csv_field(c.variant->name());
+        for (const Column& c : cols) line += "," + csv_field(c.run.settings.variant);
         fmt::print("{}\n", line);
         for (const Row& r : rows) {
             line = csv_field(r.key);
@@ -277,12 +234,12 @@ void print_columns(const std::vector<Column>& cols, const PlayoutArgs& a) {
     }
     std::vector<std::size_t> w;
     for (std::size_t i = 0; i < cols.size(); ++i) {
-        std::size_t x = cols[i].variant->name().size();
+        std::size_t x = cols[i].run.settings.variant.size();
         for (const Row& r : rows) x = std::max(x, r.cells[i].size());
         w.push_back(x);
     }
     std::string head(label_w, ' ');
-    for (std::size_t i = 0; i < cols.size(); ++i) head += fmt::format("  {:>{}}", cols[i].variant->name(), w[i]);
+    for (std::size_t i = 0; i < cols.size(); ++i) head += fmt::format("  {:>{}}", cols[i].run.settings.variant, w[i]);
     fmt::print("{}\n", head);
     for (const Row& r : rows) {
         if (r.label.size() > label_w) fmt::print("{}\n", r.label);
@@ -325,6 +282,25 @@ int run_compare(const std::string& names, const std::vector<std::string>& files,
     for (const std::string& f : files) variants.push_back(tg::make_variant_from_file(f));
     std::vector<Column> cols;
     for (const auto& v : variants) cols.push_back(run_column(v, v->initial_position(), a));
+    print_columns(cols, a);
+    return 0;
+}
+
+int run_merge(const std::vector<std::string>& paths, const PlayoutArgs& a) {
+    std::vector<tg::NamedText> files;
+    for (const std::string& p : paths) files.push_back({p, read_file(p)});
+    const std::string merged = tg::merge_playout_json(files);
+    if (a.json) {
+        fmt::print("{}\n", merged);
+        return 0;
+    }
+    const json doc = json::parse(merged);
+    std::vector<Column> cols;
+    if (doc.is_array()) {
+        for (const json& o : doc) cols.push_back({tg::parse_playout_run_json(o.dump(), "merged")});
+    } else {
+        cols.push_back({tg::parse_playout_run_json(merged, "merged")});
+    }
     print_columns(cols, a);
     return 0;
 }
@@ -413,6 +389,24 @@ void register_play_commands(CLI::App& app, std::vector<Command>& out) {
         ->allow_extra_args(false);
     add_playout_args(compare, ca->p);
     out.push_back({compare, [ca] { return run_compare(ca->variants, ca->files, ca->p); }});
+
+    struct MergeArgs {
+        std::vector<std::string> files;
+        PlayoutArgs p;
+    };
+    auto ma = std::make_shared<MergeArgs>();
+    auto* merge = app.add_subcommand(
+        "merge", "add up the --json results of play (or compare) shards: --first-game ranges that "
+                 "together make one run; the statistics are those of one run of all the games");
+    merge->add_option("files", ma->files, "--json outputs of play or compare, same settings, "
+                                          "adjacent game ranges")
+        ->required();
+    {
+        auto* j = merge->add_flag("--json", ma->p.json, "JSON output (the fields of play --json)");
+        auto* c = merge->add_flag("--csv", ma->p.csv, "CSV output");
+        j->excludes(c);
+    }
+    out.push_back({merge, [ma] { return run_merge(ma->files, ma->p); }});
 
     auto ra = std::make_shared<PictureArgs>();
     auto* render = app.add_subcommand("render", "draw a position as SVG");

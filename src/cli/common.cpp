@@ -1,8 +1,13 @@
 #include "common.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "tradgames/error.hpp"
 
@@ -61,30 +66,26 @@ Setup setup(const VariantArgs& a) {
     return s;
 }
 
+std::string read_file(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        throw tg::Error("cannot read " + tg::quoted(path) + ": it is a directory");
+    }
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw tg::Error("cannot read " + tg::quoted(path) + ": " +
+                        (errno != 0 ? std::strerror(errno) : "cannot open"));
+    }
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) throw tg::Error("cannot read " + tg::quoted(path) + ": read error");
+    return text;
+}
+
 std::string outcome_words(tg::Outcome o) {
     std::string s(tg::to_string(o));
     std::replace(s.begin(), s.end(), '_', ' ');
     return s;
-}
-
-json move_json(const tg::Variant& v, const tg::Position& pos, const tg::Move& m) {
-    const tg::Topology& t = v.topology();
-    json path = json::array({std::string(t.name(m.from))});
-    for (tg::Vertex x : m.path) path.push_back(std::string(t.name(x)));
-    json captured = json::array();
-    for (tg::Vertex x : m.captured) captured.push_back(std::string(t.name(x)));
-    tg::Position after = pos;
-    tg::Undo u;
-    v.make_move(after, m, u);
-    return json{{"notation", v.move_to_string(pos, m)},
-                {"from", std::string(t.name(m.from))},
-                {"to", std::string(t.name(m.to))},
-                {"path", path},
-                {"captured", captured},
-                {"promotion", m.promotion == tg::no_kind ? json(nullptr)
-                                                        : json(v.kinds().at(m.promotion).name)},
-                {"drop", m.is_drop()},
-                {"after", v.position_to_string(after)}};
 }
 
 }  // namespace tgcli

@@ -13,6 +13,7 @@
 
 #include "tradgames/registry.hpp"
 #include "tradgames/game.hpp"
+#include "tradgames/io/json.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
 #include "tradgames/variant.hpp"
@@ -64,10 +65,9 @@ struct Setup {
 /// Builds the variant and position. Throws tradgames::Error for bad input.
 [[nodiscard]] Setup setup(const VariantArgs& a);
 
-/// A move as the JSON object of `tradgames moves --json`: notation, from, to, path (origin
-/// first), captured, promotion (kind name or null), drop, after (position string).
-[[nodiscard]] nlohmann::json move_json(const tradgames::Variant& v, const tradgames::Position& pos,
-                                       const tradgames::Move& m);
+/// The whole of file `path` (shard results, perft split files). Throws tradgames::Error naming
+/// the file if it is a directory or cannot be read.
+[[nodiscard]] std::string read_file(const std::string& path);
 
 /// An outcome for people to read: "white wins", "black wins", "draw", "ongoing" (to_string's
 /// names, which JSON and CSV keep, have '_').

@@ -57,7 +57,7 @@ check "demo: results in words" 0 "$(printf '%s\n' "$demo" | grep '^result: ' | g
 json() { python3 -c "import json,sys
 d=json.load(sys.stdin)
 $1"; }
-check "play json fields" 'branching_factor capture_length_histogram capture_moves capture_share forced_capture_share games games_per_second length length_histogram outcomes plies plies_per_second ply_cap policy reasons seconds seed start threads variant white_score' \
+check "play json fields" 'branching_factor capture_length_histogram capture_moves capture_positions capture_share first_game forced_capture_positions forced_capture_share games games_per_second legal_moves length length_histogram options outcomes plies plies_per_second ply_cap policy reasons seconds seed start threads variant white_score' \
       "$("$tg" play --variant russian --games 3 --json | json 'print(" ".join(sorted(d)))')"
 check "play length fields" 'max mean median min p90' \
       "$("$tg" play --variant russian --games 3 --json | json 'print(" ".join(sorted(d["length"])))')"
@@ -398,5 +398,60 @@ bad "compare with a bad file" compare --variant-file "$vdir/bad-field.json" --ga
 check "bad field message names file and field" "tradgames: error: $vdir/bad-field.json: field 'board.widht': unknown field (known here: shape, width, height, squares, orientation, links)" \
       "$("$tg" moves --variant-file "$vdir/bad-field.json" 2>&1)"
 rm -rf "$vdir"
+
+# Shards (issue 13): play --first-game + merge = one run; perft --split + --positions = perft.
+st=$(mktemp -d)
+untimed='import json,sys
+def strip(o):
+    return {k: v for k, v in o.items() if k not in ("seconds", "games_per_second", "plies_per_second", "threads")}
+d = json.load(sys.stdin)
+print(json.dumps([strip(o) for o in d] if isinstance(d, list) else strip(d), sort_keys=True))'
+for v in russian shatra tobit tobit-4x4; do
+    "$tg" play -v "$v" -n 50 --seed 9 --json >"$st/whole.json"
+    "$tg" play -v "$v" -n 20 --seed 9 --json >"$st/a.json"
+    "$tg" play -v "$v" -n 30 --first-game 20 --seed 9 --threads 1 --json >"$st/b.json"
+    check "$v: play shards merged = one run (timing aside)" \
+          "$(python3 -c "$untimed" <"$st/whole.json")" "$("$tg" merge "$st/b.json" "$st/a.json" --json | python3 -c "$untimed")"
+    for paths in "" --paths; do
+        "$tg" perft -v "$v" --split 2 $paths >"$st/split.jsonl"
+        check "$v: perft --split 2 + --positions --depth 1 = perft 3 $paths" \
+              "$("$tg" perft -v "$v" --depth 3 $paths --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')" \
+              "$("$tg" perft --positions "$st/split.jsonl" --depth 1 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')"
+    done
+done
+"$tg" perft -v russian --split 4 --paths >"$st/r4.jsonl"
+check "russian perft 8 P from a split at 4 (russian.md 3.2)" '929905 8 P' \
+      "$("$tg" perft --positions "$st/r4.jsonl" --depth 4 --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["nodes"], d["depth"], d["counting"])')"
+check "perft --split header" 'russian P 4 1469' \
+      "$(head -n 1 "$st/r4.jsonl" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["variant"], d["counting"], d["depth"], d["nodes"])')"
+"$tg" compare --variants russian,tobit -n 12 --seed 3 --json >"$st/cw.json"
+"$tg" compare --variants russian,tobit -n 5 --seed 3 --json >"$st/c1.json"
+"$tg" compare --variants russian,tobit -n 7 --first-game 5 --seed 3 --json >"$st/c2.json"
+check "compare shards merged = one compare run" \
+      "$(python3 -c "$untimed" <"$st/cw.json")" "$("$tg" merge "$st/c1.json" "$st/c2.json" --json | python3 -c "$untimed")"
+check "merge --csv: first game and games" 'first_game,0,0 games,12,12' \
+      "$("$tg" merge "$st/c1.json" "$st/c2.json" --csv | grep -E '^(first_game|games),' | paste -sd ' ')"
+"$tg" play -v russian -n 5 --seed 4 --json >"$st/seed4.json"
+"$tg" play -v russian -n 5 --seed 3 --first-game 10 --json >"$st/gap.json"
+"$tg" play -v russian -n 5 --seed 3 --json >"$st/p1.json"
+echo '{"variant": "russian"' >"$st/cut.json"
+head -n 3 "$st/r4.jsonl" >"$st/cut.jsonl"
+"$tg" perft -v russian --split 2 >"$st/u2.jsonl"
+bad "merge: overlapping games" merge "$st/p1.json" "$st/p1.json"
+bad "merge: another seed" merge "$st/p1.json" "$st/seed4.json"
+bad "merge: a gap between game ranges" merge "$st/p1.json" "$st/gap.json"
+bad "merge: play and compare results" merge "$st/p1.json" "$st/c1.json"
+bad "merge: cut JSON" merge "$st/p1.json" "$st/cut.json"
+bad "merge: missing file" merge "$st/nosuch.json"
+bad "merge: a directory" merge "$st"
+bad "merge without files" merge
+bad "perft --positions: cut file" perft --positions "$st/cut.jsonl" --depth 1
+bad "perft --positions: --paths on a U file" perft --positions "$st/u2.jsonl" --depth 1 --paths
+bad "perft --positions without --depth" perft --positions "$st/u2.jsonl"
+bad "perft --positions with --variant" perft --positions "$st/u2.jsonl" --depth 1 --variant russian
+bad "perft --split with --depth" perft --variant russian --split 2 --depth 3
+bad "perft without --depth or --split" perft --variant russian
+bad "play --first-game not a number" play -v russian --first-game -1
+rm -rf "$st"
 
 exit $fail

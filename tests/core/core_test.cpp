@@ -62,8 +62,8 @@ TEST_SUITE("core") {
 
     TEST_CASE("topology: too many vertices, duplicate names") {
         BoardGraph g;
-        for (int i = 0; i < 64; ++i) g.add_vertex({std::to_string(i), {}, 0, 0, 0});
-        CHECK_THROWS_AS(g.add_vertex({"64", {}, 0, 0, 0}), BoardError);
+        for (int i = 0; i < max_vertices; ++i) g.add_vertex({std::to_string(i), {}, 0, 0, 0});
+        CHECK_THROWS_AS(g.add_vertex({"last", {}, 0, 0, 0}), BoardError);
         BoardGraph h;
         h.add_vertex({"a", {}, 0, 0, 0});
         h.add_vertex({"b", {"A"}, 0, 0, 0});

@@ -149,6 +149,8 @@ TEST_SUITE("tobit") {
     TEST_CASE("make_board rejects impossible sizes") {
         CHECK_THROWS_AS((void)tobit::make_board({0, 4}), DescriptorError);
         CHECK_THROWS_AS((void)tobit::make_board({5, 0}), DescriptorError);
+        // 96 points: more than a 64-vertex build holds (types.hpp); 13 lines: more than any build.
+        if (max_vertices < 96) CHECK_THROWS_AS((void)tobit::make_board({8, 8}), DescriptorError);
         CHECK_THROWS_AS((void)tobit::make_board({13, 4}), DescriptorError);  // at most 12 lines
     }
 

@@ -1,0 +1,117 @@
+"""tradgames: rules, move generation, perft, playouts and PDN for traditional board games.
+
+The rules live in the C++ library; this package is a thin front over its extension module
+``tradgames._core``. The batch calls return the same dicts as the command line's ``--json``
+output (README "Command line"), field for field.
+
+Quick start::
+
+    import tradgames
+    board = tradgames.Board("russian")
+    board.push("c3-d4")
+    print(board.legal_moves, board.fen, board.result())
+    tradgames.perft("russian", 6)["nodes"]            # 37986
+
+See README "Python" for the action encoding and the OpenSpiel / PettingZoo shaped adapters
+(tradgames.adapters).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, Iterable, List, Optional, Union
+
+from ._core import (  # noqa: F401  (re-exported)
+    MAX_CHOICES,
+    AmbiguousMoveError,
+    Board,
+    BoardError,
+    DescriptorError,
+    Error,
+    IllegalMoveError,
+    Move,
+    OptionError,
+    ParseError,
+    PdnError,
+    PositionError,
+    Result,
+    Variant,
+    read_pdn,
+    variants,
+    write_pdn,
+)
+from . import _core
+
+__all__ = [
+    "AmbiguousMoveError", "Board", "BoardError", "DescriptorError", "Error", "IllegalMoveError",
+    "MAX_CHOICES", "Move", "OptionError", "ParseError", "PdnError", "PositionError", "Result",
+    "Variant", "compare", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
+    "write_pdn",
+]
+
+VariantLike = Union[str, Variant]
+
+
+def variant(v: VariantLike, **options: Union[bool, int, str]) -> Variant:
+    """A Variant from a name (with rule options) or a Variant (returned as is; options then
+    raise OptionError, since a built variant's options are fixed)."""
+    if isinstance(v, Variant):
+        if options:
+            raise OptionError("rule options given for an already built variant " + v.name)
+        return v
+    if isinstance(v, str):
+        return Variant(v, **options)
+    raise TypeError("expected a variant name (str) or a tradgames.Variant, got " + type(v).__name__)
+
+
+def moves(v: VariantLike, fen: Optional[str] = None, paths: bool = False,
+          **options: Union[bool, int, str]) -> List[Dict[str, Any]]:
+    """The legal moves as ``tradgames moves --json`` lists them: dicts with notation, from, to,
+    path, captured, promotion, drop, after."""
+    return _core._moves(variant(v, **options), fen, paths)
+
+
+def perft(v: VariantLike, depth: int, fen: Optional[str] = None, paths: bool = False,
+          divide: bool = False, bulk: bool = True,
+          **options: Union[bool, int, str]) -> Dict[str, Any]:
+    """Leaves of the move tree, as ``tradgames perft --json``: {variant, depth, nodes, seconds,
+    counting ("U"/"P"), divide?}. Releases the GIL while counting."""
+    return _core._perft(variant(v, **options), depth, fen, paths, divide, bulk)
+
+
+def play(v: VariantLike, games: int = 100, seed: int = 1, threads: int = 0,
+         policy: str = "random", ply_cap: int = 1000, fen: Optional[str] = None,
+         **options: Union[bool, int, str]) -> Dict[str, Any]:
+    """Seeded playouts with statistics, as ``tradgames play --json`` (README "play and
+    compare"). threads=0: one per core; the statistics do not depend on it. Releases the GIL."""
+    return _core._play(variant(v, **options), games, seed, threads, policy, ply_cap, fen)
+
+
+def compare(variants: Iterable[VariantLike], games: int = 100, seed: int = 1, threads: int = 0,
+            policy: str = "random", ply_cap: int = 1000) -> List[Dict[str, Any]]:
+    """play() for several variants with the same settings, as ``tradgames compare --json``
+    (a list, one dict per variant). Every variant is checked before any game is played."""
+    built = [variant(v) for v in variants]
+    if not built:
+        raise OptionError("compare: no variants given")
+    return _core._compare(built, games, seed, threads, policy, ply_cap)
+
+
+def replay(files: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]] = (),
+           text: Optional[str] = None, variant: str = "russian", name: str = "<text>",
+           **options: Union[bool, int, str]) -> Dict[str, Any]:
+    """Replays every game of PDN files (and/or of ``text``, reported as file ``name``), as
+    ``tradgames replay --json``: {games, files, summary}. ``variant`` is the variant of records
+    without a [Variant] or [GameType] tag. Bad records are reported, not raised; an unknown
+    variant or option raises OptionError."""
+    if isinstance(files, (str, os.PathLike)):
+        files = [files]
+    paths = [os.fspath(f) for f in files]
+    texts = [(name, text)] if text is not None else []
+    return _core._replay(paths, texts, variant, _core._option_assignments(**options))
+
+
+# Exact shards of long runs (README "Shards"); tradgames.distributed runs them on Dask.
+from .shards import merge_playouts, perft_positions, perft_split, play_shard  # noqa: E402
+
+__all__ += ["merge_playouts", "perft_positions", "perft_split", "play_shard"]
