@@ -421,7 +421,7 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
         position_rules_.unknown_vertex = [b, n, numeric](const std::string& s) {
             const bool alg = s.size() >= 2 && s[0] >= 'a' && s[0] < 'a' + b.width &&
                              std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-                             s[1] != '0' && std::stoi(s.substr(1)) <= b.height;
+                             s[1] != '0' && s.size() <= 4 && std::stoi(s.substr(1)) <= b.height;  // <= 3 digits: no overflow
             if (alg) return "light square " + tradgames::quoted(s) + " is not a playing square";
             const std::string last = algebraic(b.width - 1, b.height - 1);
             const std::string names = "a1.." + last;

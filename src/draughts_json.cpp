@@ -619,7 +619,7 @@ DraughtsDescriptor draughts_descriptor_from_json(std::string_view text, std::str
     json j;
     try {
         j = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (fuzzing)
         std::string what = e.what();
         if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
         throw DescriptorError(std::string(source) + ": malformed JSON: " + what);

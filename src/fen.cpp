@@ -14,13 +14,24 @@ namespace {
                      std::to_string(offset));
 }
 
-bool parse_int(std::string_view s, int& out) {
-    if (s.empty() || s.size() > 4) return false;
-    for (char c : s) {
-        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+bool all_digits(std::string_view s) {
+    return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// A number as position strings write it (fen.hpp): decimal digits, no leading zero (but "0"),
+// at most 4 digits. Returns false (and leaves `out`) otherwise; `why` then says what is wrong.
+bool parse_number(std::string_view s, int& out, std::string& why) {
+    if (!all_digits(s)) {
+        why = "expected a whole number, not " + quoted(s);
+    } else if (s.size() > 1 && s[0] == '0') {
+        why = "number " + quoted(s) + " has a leading zero";
+    } else if (s.size() > 4) {
+        why = "number " + quoted(s) + " has more than 4 digits";
+    } else {
+        std::from_chars(s.data(), s.data() + s.size(), out);
+        return true;
     }
-    std::from_chars(s.data(), s.data() + s.size(), out);
-    return true;
+    return false;
 }
 
 }  // namespace
@@ -48,12 +59,12 @@ FenText split_fen(std::string_view text) {
     }
     const auto [sb, se] = fields.front();
     const std::string_view side = text.substr(sb, se - sb);
-    if (side == "W" || side == "w") {
+    if (side == "W") {
         r.side = Color::white;
-    } else if (side == "B" || side == "b") {
+    } else if (side == "B") {
         r.side = Color::black;
     } else {
-        fail(text, sb, "side to move must be W or B, not " + quoted(side));
+        fail(text, sb, "side to move must be W or B (upper case), not " + quoted(side));
     }
     bool seen[2] = {false, false};
     for (std::size_t f = 1; f < fields.size(); ++f) {
@@ -62,11 +73,19 @@ FenText split_fen(std::string_view text) {
         const char letter = text[fb];
         if (letter != 'W' && letter != 'B') {
             const std::string_view value = text.substr(fb + 1, fe - fb - 1);
-            if ((letter == 'H' || letter == 'F') &&
-                (value.empty() || value.find_first_not_of("0123456789") != std::string_view::npos)) {
-                const char name[] = {letter, '\0'};
-                fail(text, fb, "field " + std::string(name) + ": expected a whole number, not " +
-                                   quoted(value));
+            if (letter == 'H' || letter == 'F') {  // the clocks: at most once, 0..9999 / 1..9999
+                const std::string name(1, letter);
+                for (const FenField& other : r.fields) {
+                    if (other.letter == letter) fail(text, fb, "field " + name + " given twice");
+                }
+                int n = 0;
+                std::string why;
+                if (!parse_number(value, n, why)) fail(text, fb, "field " + name + ": " + why);
+                const int lo = letter == 'H' ? 0 : 1;
+                if (n < lo) {
+                    fail(text, fb, "field " + name + ": " + std::to_string(n) + " is out of range " +
+                                       std::to_string(lo) + "..9999");
+                }
             }
             r.fields.push_back({letter, std::string(value), fb});
             continue;
@@ -90,11 +109,15 @@ FenText split_fen(std::string_view text) {
             if (const auto dash = sq.find('-'); dash != std::string_view::npos) {
                 int lo = 0;
                 int hi = 0;
-                if (!parse_int(sq.substr(0, dash), lo) || !parse_int(sq.substr(dash + 1), hi) ||
-                    lo > hi || hi - lo >= 64) {
-                    fail(text, s, "malformed range " + quoted(item));
+                std::string why;
+                if (!parse_number(sq.substr(0, dash), lo, why) || !parse_number(sq.substr(dash + 1), hi, why)) {
+                    fail(text, s, "malformed range " + quoted(item) + ": " + why);
                 }
+                if (lo > hi) fail(text, s, "malformed range " + quoted(item) + ": it runs backwards");
+                if (hi - lo >= 64) fail(text, s, "malformed range " + quoted(item) + ": more than 64 squares");
                 for (int n = lo; n <= hi; ++n) r.pieces.push_back({c, prefix, std::to_string(n), s});
+            } else if (all_digits(sq) && sq.size() > 1 && sq[0] == '0') {
+                fail(text, s, "square number " + quoted(sq) + " has a leading zero");
             } else {
                 r.pieces.push_back({c, prefix, std::string(sq), s});
             }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <vector>
 
 #include "tradgames/error.hpp"
 #include "tradgames/fen.hpp"
@@ -158,17 +159,19 @@ namespace {
 /// Squares the piece passes or lands on, in order, after leaving `from` (captured squares
 /// excluded; the final square included). A landing is never excluded: under immediate removal
 /// (Tobit A2, Shatra A16) a piece may land on a square it emptied earlier in the move.
-VertexList traversed(const Topology& topo, const Move& m) {
-    VertexList r;
+// A std::vector: a slider's path passes far more squares than a move has jumps (max_jumps);
+// a fixed list cut it short and the move's own notation no longer matched (found by fuzzing).
+std::vector<Vertex> traversed(const Topology& topo, const Move& m) {
+    std::vector<Vertex> r;
     Vertex at = m.from;
     for (Vertex L : m.path) {
         const auto d = topo.line_direction(at, L);
         if (d) {
             for (Vertex x : topo.ray(at, *d)) {
-                if ((x == L || !has(m.captured_mask, x)) && r.size() < r.capacity()) r.push_back(x);
+                if (x == L || !has(m.captured_mask, x)) r.push_back(x);
                 if (x == L) break;
             }
-        } else if (r.size() < r.capacity()) {
+        } else {
             r.push_back(L);
         }
         at = L;
@@ -184,7 +187,7 @@ bool matches(const ParsedMoveText& t, const Move& m, const Variant& v) {
     if (t.squares.size() == 2) return true;
     // Written intermediate squares must lie on the way, in order (variants/russian/RULES.md §2.1:
     // short or expanded captures; variants/tobit/RULES.md §6.4: fully expanded paths).
-    const VertexList way = traversed(v.topology(), m);
+    const std::vector<Vertex> way = traversed(v.topology(), m);
     std::size_t j = 0;
     for (std::size_t i = 1; i + 1 < t.squares.size(); ++i) {
         while (j + 1 < way.size() && way[j] != t.squares[i]) ++j;

@@ -1,6 +1,7 @@
 // Subcommands variants, moves, perft and demo.
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,7 @@
 
 #include "common.hpp"
 #include "tradgames/game.hpp"
+#include "tradgames/move.hpp"
 #include "tradgames/io/ascii.hpp"
 #include "tradgames/perft.hpp"
 #include "tradgames/random.hpp"
@@ -187,6 +189,31 @@ int run_demo(std::uint64_t seed, int depth) {
     return 0;
 }
 
+/// status: whether the game is over in a position, and how (README "status").
+int run_status(const VariantArgs& va, bool as_json) {
+    const Setup s = setup(va);
+    const tg::Game g(s.variant, s.position);
+    auto list = std::make_unique<tg::MoveList>();
+    s.variant->generate(s.position, *list);
+    const tg::GameResult& r = g.result();
+    if (as_json) {
+        const json result = r.over() ? json{{"outcome", std::string(tg::to_string(r.outcome))}, {"reason", r.reason}}
+                                     : json(nullptr);
+        const json out{{"variant", s.variant->name()},
+                       {"position", s.variant->position_to_string(s.position)},
+                       {"side_to_move", std::string(tg::to_string(s.position.side_to_move()))},
+                       {"legal_moves", r.over() ? 0 : list->size()},
+                       {"result", result}};
+        fmt::print("{}\n", out.dump());
+    } else if (r.over()) {
+        fmt::print("game over: {} ({})\n", outcome_words(r.outcome), r.reason);
+    } else {
+        fmt::print("ongoing: {} to move, {} legal move{}\n", tg::to_string(s.position.side_to_move()),
+                   list->size(), list->size() == 1 ? "" : "s");
+    }
+    return 0;
+}
+
 }  // namespace
 
 void register_core_commands(CLI::App& app, std::vector<Command>& out) {
@@ -206,6 +233,16 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
     moves->add_flag("--paths", ma->paths, "every capture path (P) instead of one per result (U)");
     moves->add_flag("--json", ma->json, "JSON output");
     out.push_back({moves, [ma] { return run_moves(ma->v, ma->paths, ma->json); }});
+
+    struct StatusArgs {
+        VariantArgs v;
+        bool json = false;
+    };
+    auto sa = std::make_shared<StatusArgs>();
+    auto* status = app.add_subcommand("status", "say whether the game is over in a position, and how");
+    add_variant_args(status, sa->v);
+    status->add_flag("--json", sa->json, "JSON output");
+    out.push_back({status, [sa] { return run_status(sa->v, sa->json); }});
 
     auto pa = std::make_shared<PerftArgs>();
     auto* perft = app.add_subcommand("perft", "count the leaves of the move tree");

@@ -5,11 +5,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <sstream>
 #include <string>
 
 #include <fmt/core.h>
@@ -17,6 +15,7 @@
 #include "common.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/game.hpp"
+#include "tradgames/io/json.hpp"
 #include "tradgames/io/pdn.hpp"
 
 namespace tgcli {
@@ -63,39 +62,52 @@ int run_replay(const ReplayArgs& a) {
             }
         }
         name = tg::pdn_variant_name(rec, a.variant);
-        auto& v = variants[name];
-        if (!v) v = tg::make_variant(name, a.options);
-        return v;
+        auto it = variants.find(name);
+        if (it == variants.end()) {  // only names that build a variant are kept
+            it = variants.emplace(name, tg::make_variant(name, a.options)).first;
+        }
+        return it->second;
     };
+    // Each file is streamed (PdnReader on the file) and each game printed as it is replayed,
+    // the JSON too, entry by entry: memory does not grow with the number of games.
     tg::ReplayTotals t;
-    json games = json::array();
-    json files = json::array();
+    json files = json::array();  // one small object per file argument
+    bool first_game = true;
+    if (a.json) fmt::print("{{\"games\":[");
     for (const std::string& file : a.files) {
         std::error_code ec;
         const bool directory = std::filesystem::is_directory(file, ec);
-        std::ifstream in(file, std::ios::binary);
-        std::ostringstream buf;
-        if (in && !directory) buf << in.rdbuf();
-        if (!in || in.bad() || directory) {
+        std::ifstream in;
+        if (!directory) in.open(file, std::ios::binary);
+        if (!in.is_open() || directory) {
             const std::string err = fmt::format("cannot read {}: {}", tg::quoted(file),
                                                 directory ? "is a directory" : std::strerror(errno));
             fmt::print(stderr, "tradgames: error: {}\n", err);
             files.push_back(tg::replay_unreadable_file(file, err, t));
             continue;
         }
-        json f = tg::replay_pdn_text(buf.str(), file, lookup, [&](tg::ReplayedGame&& rep) {
+        const std::size_t unreadable_before = t.unreadable;
+        json f = tg::replay_pdn_stream(in, file, lookup, [&](tg::ReplayedGame&& rep) {
             if (a.json) {
-                games.push_back(std::move(rep.entry));
+                fmt::print("{}{}", first_game ? "" : ",",
+                           rep.entry.dump(-1, ' ', false, json::error_handler_t::replace));
+                first_game = false;
             } else {
                 fmt::print("{}\n", rep.line);
             }
         }, t);
-        if (!a.json && !f["error"].is_null()) fmt::print("{}: FAIL: {}\n", file, f["error"].get<std::string>());
+        if (t.unreadable > unreadable_before) {  // an I/O error or a game over the limit
+            fmt::print(stderr, "tradgames: error: {}\n", f["error"].get<std::string>());
+        } else if (!a.json && !f["error"].is_null()) {
+            fmt::print("{}: FAIL: {}\n", file, f["error"].get<std::string>());
+        }
         files.push_back(std::move(f));
     }
     if (a.json) {
-        fmt::print("{}\n", tg::replay_json(std::move(games), std::move(files), t)
-                               .dump(-1, ' ', false, json::error_handler_t::replace));
+        const json tail = tg::replay_json(json::array(), std::move(files), t);
+        fmt::print("],\"files\":{},\"summary\":{}}}\n",
+                   tail["files"].dump(-1, ' ', false, json::error_handler_t::replace),
+                   tail["summary"].dump(-1, ' ', false, json::error_handler_t::replace));
     } else {
         fmt::print("summary: {} files, {} games, {} replayed, {} failed, {} plies", t.files, t.games,
                    t.ok, t.games - t.ok, t.plies);

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common.hpp"
@@ -45,10 +46,23 @@ int flushed(int status) {
 int main(int argc, char** argv) {
     CLI::App app{"tradgames: rules, move generation, perft and games for Russian checkers, Shatra "
                  "and Tobit"};
+    app.name("tradgames");  // the usage line names the command, not the path it was run by
     app.require_subcommand(1);
+    app.footer("Run `tradgames SUBCOMMAND --help` for a subcommand's options. Short options: -v "
+               "(--variant), -f (--fen), -d (--depth), -m (--last-move), -o (output file).");
     app.set_version_flag("--version", "tradgames 0.1.0");
     std::vector<tgcli::Command> commands;
     for (auto reg : registrars) reg(app, commands);
+    // `tradgames` alone and `tradgames help [SUBCOMMAND]` print the usage (exit 0).
+    if (argc == 1 || (argc <= 3 && std::string_view(argv[1]) == "help")) {
+        try {
+            std::cout << (argc == 3 ? app.get_subcommand(argv[2])->help() : app.help());
+        } catch (const CLI::OptionNotFound&) {
+            std::fprintf(stderr, "tradgames: error: no subcommand '%s' (run `tradgames help`)\n", argv[2]);
+            return 2;
+        }
+        return flushed(0);
+    }
     try {
         app.parse(argc, argv);
         for (const auto& c : commands) {

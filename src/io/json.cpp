@@ -1,5 +1,8 @@
 #include "tradgames/io/json.hpp"
 
+#include <cmath>
+#include <istream>
+
 #include <chrono>
 #include <exception>
 #include <optional>
@@ -86,7 +89,7 @@ json perft_json(const Variant& v, const PerftRun& run) {
     json out{{"variant", v.name()},
              {"depth", run.depth},
              {"nodes", run.nodes},
-             {"seconds", run.seconds},
+             {"seconds", std::round(run.seconds * 1000.0) / 1000.0},  // ms: a plain decimal, no exponent
              {"counting", run.duplicates == Duplicates::all_paths ? "P" : "U"}};
     if (run.divide) {
         json div = json::array();
@@ -188,22 +191,27 @@ ReplayedGame replay_one(const std::string& file, const PdnGame& rec, const PdnVa
     e["ok"] = true;
     e["plies"] = game->ply();
     e["result"] = result;
-    e["reason"] = r.reason;
+    // A record that ends before the game does (result '*' and no rule decided) says so.
+    const std::string reason = r.over() ? r.reason : "unfinished record";
+    e["reason"] = reason;
     std::string note;
-    if (r.reason != "recorded result" && rec.result.outcome != Outcome::ongoing &&
+    if (reason != "recorded result" && rec.result.outcome != Outcome::ongoing &&
         rec.result.outcome != r.outcome) {
         note = " (the record says " + rec.result.text + ")";
     }
     return ReplayedGame{e, file + ": " + rec.label() + ": ok, " + std::to_string(game->ply()) +
-                               " plies, " + result + (r.reason.empty() ? "" : " (" + r.reason + ")") + note};
+                               " plies, " + result + (reason.empty() ? "" : " (" + reason + ")") + note};
 }
 
 }  // namespace
 
-json replay_pdn_text(std::string_view text, const std::string& file, const PdnVariantLookup& lookup,
-                     const std::function<void(ReplayedGame&&)>& on_game, ReplayTotals& totals) {
+namespace {
+
+// Replays the games `reader` yields. A reader that stops (an I/O error, a game over the limit)
+// makes the file unreadable: its object says why and after how many games.
+json replay_reader(PdnReader& reader, const std::string& file, const PdnVariantLookup& lookup,
+                   const std::function<void(ReplayedGame&&)>& on_game, ReplayTotals& totals) {
     ++totals.files;
-    PdnReader reader(text);
     std::size_t count = 0;
     for (;;) {
         ReplayedGame rep;
@@ -216,6 +224,13 @@ json replay_pdn_text(std::string_view text, const std::string& file, const PdnVa
             rep.entry["error"] = ex.what();
             rep.entry["error_kind"] = "record";
             rep.line = file + ": FAIL: " + ex.what();
+        } catch (const PdnInputError& ex) {  // the rest of the file cannot be read
+            ++totals.unreadable;
+            return json{{"file", file},
+                        {"games", count},
+                        {"error", "cannot read " + tradgames::quoted(file) +
+                                      (count > 0 ? " past game " + std::to_string(count) : "") + ": " +
+                                      ex.what()}};
         }
         ++count;
         ++totals.games;
@@ -229,6 +244,20 @@ json replay_pdn_text(std::string_view text, const std::string& file, const PdnVa
         ++totals.empty_files;
     }
     return f;
+}
+
+}  // namespace
+
+json replay_pdn_text(std::string_view text, const std::string& file, const PdnVariantLookup& lookup,
+                     const std::function<void(ReplayedGame&&)>& on_game, ReplayTotals& totals) {
+    PdnReader reader(text);
+    return replay_reader(reader, file, lookup, on_game, totals);
+}
+
+json replay_pdn_stream(std::istream& in, const std::string& file, const PdnVariantLookup& lookup,
+                       const std::function<void(ReplayedGame&&)>& on_game, ReplayTotals& totals) {
+    PdnReader reader(in);
+    return replay_reader(reader, file, lookup, on_game, totals);
 }
 
 json replay_unreadable_file(const std::string& file, const std::string& error, ReplayTotals& totals) {

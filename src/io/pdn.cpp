@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <istream>
 #include <string>
 
 namespace tradgames {
@@ -26,26 +29,64 @@ struct Token {
     std::string error;      // for bad tokens
 };
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
-bool ends_word(char c) {
-    return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
-           c == ';' || c == '$';
+constexpr int eow = -1;  // what at() returns past the window's end
+
+bool is_space(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+bool is_digit(int c) { return c >= '0' && c <= '9'; }
+bool is_alnum(int c) { return c >= 0 && std::isalnum(c) != 0; }
+bool ends_word(int c) {
+    return c == eow || is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' ||
+           c == ']' || c == ';' || c == '$';
 }
 
+// The lexer reads a window of the input (bytes [base, base + window.size()) of the whole
+// input); positions are offsets in the whole input. Every byte is read through at(), which
+// notes when a scan ran into the window's end (`short_`): the reader then reads more input and
+// lexes the token again, so that a token never depends on where a read happened to stop.
 class Lexer {
 public:
-    Lexer(std::string_view text, std::size_t& pos, std::size_t& line)
-        : t_(text), pos_(pos), line_(line) {}
+    Lexer(std::string_view window, std::size_t base, std::size_t& pos, std::size_t& line,
+          PdnReader::LexState& st)
+        : t_(window), base_(base), pos_(pos), line_(line), st_(st) {}
 
+    /// True when a scan reached the end of the window.
+    [[nodiscard]] bool short_read() const { return short_; }
+
+    /// Skips blanks, line ends and '%' escape lines. Progress stands even when the window
+    /// ends in the middle (the state says whether an escape line is open).
+    void skip_space() {
+        if (pos_ == 0 && at(0) == 0xEF && at(1) == 0xBB && at(2) == 0xBF) pos_ = 3;  // byte order mark
+        for (;;) {
+            if (st_.in_escape_line) {
+                int c = at(pos_);
+                while (c != eow && c != '\n') c = at(++pos_);
+                if (c == eow) return;
+                st_.in_escape_line = false;
+            }
+            const int c = at(pos_);
+            if (c == '\n') {
+                ++line_;
+                ++pos_;
+                st_.line_start = true;
+            } else if (c != eow && is_space(c)) {
+                ++pos_;
+            } else if (c == '%' && st_.line_start) {  // PDN escape line
+                st_.in_escape_line = true;
+                ++pos_;
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// The token at the position (call skip_space first).
     Token next() {
-        skip_space();
         Token k;
         k.line = line_;
         k.offset = pos_;
-        if (pos_ >= t_.size()) return k;
-        const char c = t_[pos_];
+        const int c = at(pos_);
+        if (c == eow) return k;
+        st_.line_start = false;  // no token ends with a line end
         switch (c) {
             case '{': return comment(k);
             case ';': skip_line(); k.kind = Tok::comment; return k;
@@ -56,32 +97,25 @@ public:
             case '}':
             case ']':
                 ++pos_;
-                return bad(k, std::string("'") + c + "' without its opening bracket");
+                return bad(k, std::string("'") + static_cast<char>(c) + "' without its opening bracket");
             default: return word(k);
         }
     }
 
 private:
-    void skip_space() {
-        bool line_start = pos_ == 0 || t_[pos_ - 1] == '\n';
-        if (pos_ == 0 && t_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // byte order mark
-        while (pos_ < t_.size()) {
-            const char c = t_[pos_];
-            if (c == '\n') {
-                ++line_;
-                ++pos_;
-                line_start = true;
-            } else if (is_space(c)) {
-                ++pos_;
-            } else if (c == '%' && line_start) {  // PDN escape line
-                skip_line();
-            } else {
-                break;
-            }
+    int at(std::size_t i) {
+        if (i - base_ >= t_.size()) {
+            short_ = true;
+            return eow;
         }
+        return static_cast<unsigned char>(t_[i - base_]);
+    }
+    std::string_view text(std::size_t from, std::size_t to) const {
+        return t_.substr(from - base_, to - from);
     }
     void skip_line() {
-        while (pos_ < t_.size() && t_[pos_] != '\n') ++pos_;
+        for (int c = at(pos_); c != eow && c != '\n'; c = at(++pos_)) {
+        }
     }
     static Token& bad(Token& k, std::string msg) {
         k.kind = Tok::bad;
@@ -90,25 +124,27 @@ private:
     }
 
     Token comment(Token& k) {
-        const std::size_t close = t_.find('}', pos_);
-        const std::size_t stop = close == std::string_view::npos ? t_.size() : close + 1;
-        line_ += static_cast<std::size_t>(std::count(t_.begin() + static_cast<long>(pos_),
-                                                     t_.begin() + static_cast<long>(stop), '\n'));
-        pos_ = stop;
-        if (close == std::string_view::npos) {
+        std::size_t p = pos_ + 1;
+        std::size_t lines = 0;
+        int c = at(p);
+        for (; c != eow && c != '}'; c = at(++p)) lines += c == '\n' ? 1 : 0;
+        line_ += lines;
+        if (c == eow) {
+            pos_ = p;
             return bad(k, "comment '{' opened on line " + std::to_string(k.line) +
                               " is not closed before the end of the input");
         }
+        pos_ = p + 1;
         k.kind = Tok::comment;
         return k;
     }
 
     Token nag(Token& k) {
         std::size_t p = pos_ + 1;
-        while (p < t_.size() && is_digit(t_[p])) ++p;
+        while (is_digit(at(p))) ++p;
         if (p == pos_ + 1 || p - pos_ > 4) {
-            while (p < t_.size() && !ends_word(t_[p])) ++p;
-            const std::string_view w = t_.substr(pos_, p - pos_);
+            while (!ends_word(at(p))) ++p;
+            const std::string_view w = text(pos_, p);
             pos_ = p;
             return bad(k, "malformed NAG " + quoted(w));
         }
@@ -121,32 +157,33 @@ private:
     Token tag(Token& k) {
         std::size_t p = pos_ + 1;
         auto blanks = [&] {
-            while (p < t_.size() && (t_[p] == ' ' || t_[p] == '\t')) ++p;
+            while (at(p) == ' ' || at(p) == '\t') ++p;
         };
         auto fail = [&](const std::string& why) -> Token& {
-            std::size_t eol = t_.find('\n', pos_);
-            if (eol == std::string_view::npos) eol = t_.size();
-            const std::string_view line = t_.substr(pos_, eol - pos_);
+            std::size_t eol = pos_;
+            while (at(eol) != eow && at(eol) != '\n') ++eol;
+            const std::string_view line = text(pos_, eol);
             pos_ = eol;
             return bad(k, "malformed tag " + quoted(line) + ": " + why);
         };
         blanks();
         const std::size_t name_start = p;
-        while (p < t_.size() && (is_alnum(t_[p]) || t_[p] == '_')) ++p;
+        while (is_alnum(at(p)) || at(p) == '_') ++p;
         if (p == name_start) return fail("expected a tag name after '['");
-        k.name = std::string(t_.substr(name_start, p - name_start));
+        k.name = std::string(text(name_start, p));
         blanks();
-        if (p >= t_.size() || t_[p] != '"') return fail("expected '\"' before the value");
+        if (at(p) != '"') return fail("expected '\"' before the value");
         ++p;
         for (;; ++p) {
-            if (p >= t_.size() || t_[p] == '\n') return fail("the value's closing '\"' is missing");
-            if (t_[p] == '"') break;
-            if (t_[p] == '\\' && p + 1 < t_.size() && (t_[p + 1] == '"' || t_[p + 1] == '\\')) ++p;
-            k.value += t_[p];
+            const int c = at(p);
+            if (c == eow || c == '\n') return fail("the value's closing '\"' is missing");
+            if (c == '"') break;
+            if (c == '\\' && (at(p + 1) == '"' || at(p + 1) == '\\')) ++p;
+            k.value += static_cast<char>(at(p));
         }
         ++p;
         blanks();
-        if (p >= t_.size() || t_[p] != ']') return fail("expected ']' after the value");
+        if (at(p) != ']') return fail("expected ']' after the value");
         pos_ = p + 1;
         k.kind = Tok::tag;
         return k;
@@ -154,8 +191,8 @@ private:
 
     Token word(Token& k) {
         std::size_t p = pos_;
-        while (p < t_.size() && !ends_word(t_[p])) ++p;
-        std::string_view w = t_.substr(pos_, p - pos_);
+        while (!ends_word(at(p))) ++p;
+        std::string_view w = text(pos_, p);
         if (parse_pdn_result(w)) {
             pos_ = p;
             k.kind = Tok::result;
@@ -187,23 +224,26 @@ private:
             return k;
         }
         w = w.substr(0, s);
-        if (pos_ + 2 < t_.size() && t_[pos_] == '(' && (t_[pos_ + 1] == '!' || t_[pos_ + 1] == '?')) {
+        if (at(pos_) == '(' && (at(pos_ + 1) == '!' || at(pos_ + 1) == '?')) {
             std::size_t q = pos_ + 1;
-            while (q < t_.size() && (t_[q] == '!' || t_[q] == '?')) ++q;
-            if (q < t_.size() && t_[q] == ')') pos_ = q + 1;
+            while (at(q) == '!' || at(q) == '?') ++q;
+            if (at(q) == ')') pos_ = q + 1;
         }
         const bool ok = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
-            return is_alnum(c) || c == '-' || c == ':' || c == '=';
+            return is_alnum(static_cast<unsigned char>(c)) || c == '-' || c == ':' || c == '=';
         });
-        if (!ok) return bad(k, "unexpected text " + quoted(t_.substr(k.offset, p - k.offset)));
+        if (!ok) return bad(k, "unexpected text " + quoted(text(k.offset, p)));
         k.kind = Tok::move;
         k.text = w;
         return k;
     }
 
     std::string_view t_;
+    std::size_t base_;
     std::size_t& pos_;
     std::size_t& line_;
+    PdnReader::LexState& st_;
+    bool short_ = false;
 };
 
 // Text of a tag value fit for a one-line message: control bytes become '?', at most 40 bytes
@@ -283,10 +323,57 @@ std::string PdnGame::label() const {
     return r;
 }
 
-PdnReader::PdnReader(std::string_view text) noexcept : text_(text) {}
+PdnReader::PdnReader(std::string_view text) noexcept
+    : text_(text), window_(text.substr(0, std::min(text.size(), default_chunk))),
+      eof_(window_.size() == text.size()) {}
+
+PdnReader::PdnReader(std::istream& in, std::size_t chunk) : in_(&in), chunk_(std::max<std::size_t>(chunk, 1)) {}
+
+void PdnReader::stop(const PdnInputError& e) {
+    stopped_ = true;
+    eof_ = true;
+    buf_ = std::string();
+    window_ = {};
+    if (const auto* limit = dynamic_cast<const PdnLimitError*>(&e)) throw *limit;
+    throw e;
+}
+
+void PdnReader::over_limit(std::size_t line) {
+    stop(PdnLimitError("line " + std::to_string(line) + ": more than " + std::to_string(max_game_bytes) +
+                           " bytes (the limit of a game, or of one comment or word between games) "
+                           "without the game's end; the rest of the input is not read",
+                       line));
+}
+
+void PdnReader::refill(std::size_t keep, std::size_t keep_line) {
+    const std::size_t end = base_ + window_.size();
+    if (end - keep >= max_game_bytes) over_limit(keep_line);
+    if (in_ == nullptr) {
+        window_ = text_.substr(0, std::min(text_.size(), end + chunk_));
+        eof_ = window_.size() == text_.size();
+        return;
+    }
+    // Drop what lies before `keep` but one byte, then append a chunk.
+    const std::size_t drop = keep > base_ + 1 ? keep - 1 - base_ : 0;
+    buf_.erase(0, drop);
+    base_ += drop;
+    const std::size_t old = buf_.size();
+    buf_.resize(old + chunk_);
+    errno = 0;
+    in_->read(buf_.data() + old, static_cast<std::streamsize>(chunk_));
+    const int err = errno;
+    const auto got = static_cast<std::size_t>(in_->gcount());
+    buf_.resize(old + got);
+    window_ = buf_;
+    if (in_->bad()) {
+        stop(PdnInputError("the input cannot be read after byte " + std::to_string(base_ + buf_.size()) +
+                           (err != 0 ? std::string(": ") + std::strerror(err) : std::string())));
+    }
+    if (got < chunk_) eof_ = true;
+}
 
 std::optional<PdnGame> PdnReader::next() {
-    Lexer lex(text_, pos_, line_);
+    if (stopped_) return std::nullopt;
     PdnGame g;
     bool started = false;
     bool body = false;  // movetext seen: a tag now starts the next game
@@ -301,9 +388,28 @@ std::optional<PdnGame> PdnReader::next() {
         }
     };
     for (bool done = false; !done;) {
+        for (;;) {  // blanks between tokens: what is skipped need not be kept
+            Lexer lex(window_, base_, pos_, line_, lex_);
+            lex.skip_space();
+            if (!lex.short_read() || eof_) break;
+            refill(started ? g.offset : pos_, started ? g.line : line_);
+        }
         const std::size_t save_pos = pos_;
         const std::size_t save_line = line_;
-        Token t = lex.next();
+        const LexState save_state = lex_;
+        Token t;
+        for (;;) {
+            Lexer lex(window_, base_, pos_, line_, lex_);
+            t = lex.next();
+            if (!lex.short_read() || eof_) break;
+            pos_ = save_pos;  // the token runs past the window: read more, lex it again
+            line_ = save_line;
+            lex_ = save_state;
+            refill(started ? g.offset : save_pos, started ? g.line : save_line);
+        }
+        if (started ? pos_ - g.offset > max_game_bytes : pos_ - save_pos > max_game_bytes) {
+            over_limit(started ? g.line : save_line);
+        }
         if (t.kind == Tok::end) {
             if (!started) return std::nullopt;
             fault(t.line, depth > 0 ? "variation '(' not closed before the end of the input"
@@ -322,6 +428,7 @@ std::optional<PdnGame> PdnReader::next() {
                 if (body) {  // the next game begins: this one had no result
                     pos_ = save_pos;
                     line_ = save_line;
+                    lex_ = save_state;
                     fault(t.line, "no result before the tags of the next game");
                     done = true;
                 } else {
@@ -406,7 +513,7 @@ std::string pdn_move_label(const PdnGame& record, Color start_side, std::size_t 
 void play_pdn(const PdnGame& record, Game& game) {
     if (record.moves.empty()) fail(record, record.line, "empty record: no moves");
     if (std::all_of(record.moves.begin(), record.moves.end(), placeholder)) {
-        fail(record, record.moves.front().line,
+        fail(record, record.line,  // the record as a whole: its first line, as in --json
              "placeholder record: all " + std::to_string(record.moves.size()) +
                  " moves are written '-' (no moves recorded)");
     }

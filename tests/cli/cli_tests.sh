@@ -177,7 +177,6 @@ bad "show empty --last-move" show --variant russian --last-move ''
 bad "render empty --last-move" render --variant shatra --last-move ''
 bad "missing depth" perft --variant russian
 bad "negative depth" perft --variant russian --depth -1
-bad "no subcommand"
 bad "unknown subcommand" frobnicate
 bad "unknown flag" moves --variant russian --frob
 bad "tobit unknown point" moves --variant tobit --fen 'W:W39:B'
@@ -203,6 +202,29 @@ for v in russian shatra tobit; do
     bad "$v long range" moves --variant $v --fen "W:W1-$long:B"
     bad "$v long field" moves --variant $v --fen "W:WK1:BK2:X$long"
 done
+# Position strings (each RULES.md, "Position strings (grammar)"): the error names the rule.
+for v in russian tobit shatra; do
+    bad "$v lower-case side letter" moves --variant $v --fen "w:WK1:BK2"
+done
+check "fen: lower-case side says upper case" "tradgames: error: position 'w:Wa1:Bh8': side to move must be W or B (upper case), not 'w' at offset 0" \
+      "$("$tg" moves --variant russian --fen 'w:Wa1:Bh8' 2>&1)"
+check "fen: leading zero in a square number" "tradgames: error: position 'W:W021:B': square number '021' has a leading zero at offset 3" \
+      "$("$tg" moves --variant tobit --fen 'W:W021:B' 2>&1)"
+check "fen: leading zero in a range (the same rule)" "tradgames: error: position 'W:W21-0032:B': malformed range '21-0032': number '0032' has a leading zero at offset 3" \
+      "$("$tg" moves --variant tobit --fen 'W:W21-0032:B' 2>&1)"
+check "fen: russian clock field twice" "tradgames: error: position 'W:Wa1:Bh8:H0:H5': field H given twice at offset 13" \
+      "$("$tg" moves --variant russian --fen 'W:Wa1:Bh8:H0:H5' 2>&1)"
+check "fen: russian move number out of range" "tradgames: error: position 'W:Wa1:Bh8:F0': field F: 0 is out of range 1..9999 at offset 10" \
+      "$("$tg" moves --variant russian --fen 'W:Wa1:Bh8:F0' 2>&1)"
+check "fen: shatra clock the same rule" "tradgames: error: position 'W:WK53:BK10:H12345': field H: number '12345' has more than 4 digits at offset 12" \
+      "$("$tg" moves --variant shatra --fen 'W:WK53:BK10:H12345' 2>&1)"
+bad "russian huge rank number (fuzz finding)" moves --variant russian --fen 'W:WKa1:Bc3,f4999999999999999999999999'
+check "shatra: a long batyr capture's own notation reads back (fuzz finding)" 1 \
+      "$("$tg" show -v shatra -f 'W:WK50,Q7,Y25:BK61,8,48,30,43,15,14,4,41,34,26,20' -m 7:23:47:19:51:16:40:53:10:5 | grep -c '^last move: 7:23:47:19:51:16:40:53:10:5$')"
+bad "russian clock twice" moves --variant russian --fen 'W:Wa1:Bh8:F3:F3'
+bad "shatra clock twice" moves --variant shatra --fen 'W:WK53:BK10:F3:F3'
+bad "russian absurd clock" moves --variant russian --fen 'W:Wa1:Bh8:H99999999999999999999'
+check "fen: clocks in range are accepted" "a1-b2" "$("$tg" moves --variant russian --fen 'W:Wa1:Bh8:H9999:F9999')"
 bad "shatra long temdek field" moves --variant shatra --fen "W:WK53:BK10:T$long"
 
 # replay: the committed sample of real games (tests/data/SOURCES.md: 15 games, 14 with moves,
@@ -251,7 +273,88 @@ printf '[Variant "shatra"]\n1. 53-32 10-31 *\n\n[Variant "tobit"]\n1. 9-16 *\n' 
 check "replay: an --option another record's variant lacks names that game" \
       "$tmp/mixed.pdn: FAIL: game 1, line 1: shatra: unknown rule option 'kings_only_moves'|$tmp/mixed.pdn: FAIL: game 2, line 4: tobit: unknown rule option 'kings_only_moves'" \
       "$("$tg" replay "$tmp/mixed.pdn" --option kings_only_moves=3 | grep FAIL | sed 's/ (known.*//' | paste -sd '|')"
+
+# replay reads boundedly (README "Limits"): endless input is a clear error for that file, the
+# next file is still replayed; a file that opens but cannot be read is unreadable (exit 2).
+out=$( (ulimit -v 1000000; "$tg" replay /dev/zero "$data/wiegerw_pdn_ussr1947.pdn" 2>"$tmp/err") ); rc=$?
+check "replay /dev/zero exits 2" 2 "$rc"
+check "replay /dev/zero: the limit on stderr" \
+      "tradgames: error: cannot read '/dev/zero': line 1: more than 1048576 bytes (the limit of a game, or of one comment or word between games) without the game's end; the rest of the input is not read" \
+      "$(cat "$tmp/err")"
+check "replay /dev/zero: the next file is replayed" "summary: 2 files, 3 games, 3 replayed, 0 failed, 221 plies, unreadable files: 1" \
+      "$(printf '%s\n' "$out" | tail -n 1)"
+{ printf '[Event "a"]\n1. c3-d4 f6-g5 *\n\n[Event "b"]\n1. c3-d4 {'; head -c 1100000 /dev/zero | tr '\0' 'x'; printf '}\n*\n'; } >"$tmp/long.pdn"
+check "replay: a game over the limit stops the file after the games before it" \
+      "1|cannot read '$tmp/long.pdn' past game 1: line 4: more than 1048576 bytes" \
+      "$("$tg" replay "$tmp/long.pdn" --json 2>/dev/null | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["summary"]["games"], d["files"][0]["error"][:len(sys.argv[1])], sep="|")' "cannot read '$tmp/long.pdn' past game 1: line 4: more than 1048576 bytes")"
+if [ -r /proc/self/mem ]; then
+    out=$("$tg" replay /proc/self/mem 2>"$tmp/err"); rc=$?
+    check "replay /proc/self/mem exits 2 (unreadable, not 'no games')" 2 "$rc"
+    check "replay /proc/self/mem says why" 1 "$(grep -c "cannot read '/proc/self/mem': the input cannot be read after byte 0" "$tmp/err")"
+fi
+# Memory stays flat in the number of games (the text and the JSON are streamed): the peak
+# resident size for 20 times more games may grow by at most 4 MB (holding every JSON entry
+# costs about 2 KB a game, 38 MB more here).
+game='[Event "e"]
+1. c3-d4 f6-e5 2. d4:f6 g7:e5 *
+'
+python3 -c 'import sys; open(sys.argv[1], "w").write(sys.argv[3] * 500); open(sys.argv[2], "w").write(sys.argv[3] * 10000)' \
+    "$tmp/small.pdn" "$tmp/big.pdn" "$game"
+maxrss() {  # peak resident size (KB) of a command, its output discarded
+    python3 -c 'import resource,subprocess,sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
+}
+small=$(maxrss "$tg" replay "$tmp/small.pdn" --json); big=$(maxrss "$tg" replay "$tmp/big.pdn" --json)
+check "replay --json: memory flat in the games (500: ${small} KB, 10000: ${big} KB)" yes \
+      "$([ $((big - small)) -le 4096 ] && echo yes || echo no)"
+small=$(maxrss "$tg" replay "$tmp/small.pdn"); big=$(maxrss "$tg" replay "$tmp/big.pdn")
+check "replay: memory flat in the games (500: ${small} KB, 10000: ${big} KB)" yes \
+      "$([ $((big - small)) -le 4096 ] && echo yes || echo no)"
 rm -rf "$tmp"
+
+# A newcomer's path (README "Getting started"): usage without arguments or with `help`, the
+# command's name (not its path) in the usage, a status command, decimals of perft's seconds.
+for args in "" "help"; do
+    out=$("$tg" $args); rc=$?
+    check "tradgames ${args:-alone}: usage, exit 0" "0 1 1 1" \
+          "$rc $(printf '%s\n' "$out" | grep -c '^Usage: tradgames \[OPTIONS\] SUBCOMMAND$') $(printf '%s\n' "$out" | grep -c '^  replay ') $(printf '%s\n' "$out" | grep -c '^  status ')"
+done
+check "--help names the command, not its path" 1 "$("$tg" --help | grep -c '^Usage: tradgames ')"
+check "help SUBCOMMAND" 1 "$("$tg" help perft | grep -c -- '-d,--depth')"
+bad "help of an unknown subcommand" help nosuch
+check "status: ongoing" "ongoing: white to move, 7 legal moves" "$("$tg" status -v russian)"
+check "status: game over" "game over: white wins (no legal move)" "$("$tg" status -v russian -f 'B:Wa1:B')"
+check "status --json: ongoing" '{"legal_moves": 7, "position": "W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6", "result": null, "side_to_move": "white", "variant": "russian"}' \
+      "$("$tg" status -v russian --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))')"
+check "status --json: over" '{"outcome": "white_wins", "reason": "no legal move"}' \
+      "$("$tg" status -v russian -f 'B:Wa1:B' --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["result"], sort_keys=True))')"
+check "status: a set-up position already drawn (Shatra bare biys)" "game over: draw (bare biys (A23))" \
+      "$("$tg" status -v shatra -f 'W:WK53:BK10' --option bare_biys_draw=true)"
+bad "status bad position" status -v russian -f 'W:Wz9:B'
+check "perft --json seconds: at most 3 decimals, no exponent" yes \
+      "$("$tg" perft -v russian -d 2 --json | python3 -c 'import json,sys,re; t=sys.stdin.read(); s=re.search(r"\"seconds\":([^,}]*)", t).group(1); print("yes" if re.fullmatch(r"\d+\.\d{1,3}", s) else s)')"
+tmp2=$(mktemp -d)
+printf '[White "a"]\n[Black "b"]\n1. c3-d4 f6-g5 *\n' >"$tmp2/open.pdn"
+check "replay: an unfinished record's reason" "$tmp2/open.pdn: game 1 (a – b): ok, 2 plies, * (unfinished record)" \
+      "$("$tg" replay "$tmp2/open.pdn" | head -n 1)"
+check "replay --json: an unfinished record's reason" "unfinished record" \
+      "$("$tg" replay "$tmp2/open.pdn" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"][0]["reason"])')"
+check "replay: a record without players is labelled by its Event" "$tmp2/ev.pdn: game 1 (Cup): ok, 2 plies, * (unfinished record)" \
+      "$(printf '[Event "Cup"]\n1. c3-d4 f6-g5 *\n' >"$tmp2/ev.pdn"; "$tg" replay "$tmp2/ev.pdn" | head -n 1)"
+rm -rf "$tmp2"
+check "replay: the placeholder record's line is the same in text and JSON" "40 40" \
+      "$("$tg" replay "$data/wiegerw_pdn_abatsiev.pdn" | sed -n 's/.*game 3 ([^)]*), line \([0-9]*\): placeholder.*/\1/p') $("$tg" replay "$data/wiegerw_pdn_abatsiev.pdn" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"][2]["line"])')"
+# .ci/deps as a user without root and without sudo: the exact apt-get line, exit 2 (run when
+# this test runs as root, as in CI, through setpriv as user nobody).
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && ! command -v sudo >/dev/null; then
+    err=$(setpriv --reuid=65534 --regid=65534 --clear-groups \
+          env TRADGAMES_EXTRA_PACKAGES=tradgames-no-such-package bash "$repo/.ci/deps" 2>&1 >/dev/null); rc=$?
+    check ".ci/deps without root or sudo exits 2" 2 "$rc"
+    check ".ci/deps without root or sudo prints the apt-get line" 1 \
+          "$(printf '%s\n' "$err" | grep -cx '  apt-get update && apt-get install -y --no-install-recommends tradgames-no-such-package')"
+fi
 bad "replay without files" replay
 bad "replay unknown option" replay "$data/wiegerw_pdn_ussr1947.pdn" --option nosuch=1
 bad "replay unknown variant" replay "$data/wiegerw_pdn_ussr1947.pdn" --variant nosuch

@@ -114,6 +114,56 @@ TEST_SUITE("core") {
         CHECK_THROWS_AS((void)split_fen("W:W1:B2:F-3"), ParseError);
     }
 
+    TEST_CASE("FEN grammar (fen.hpp): upper-case side, numbers without leading zeros, clocks once and in range") {
+        auto error = [](std::string_view text) {
+            try {
+                (void)split_fen(text);
+            } catch (const ParseError& e) {
+                return std::string(e.what());
+            }
+            return std::string("accepted");
+        };
+        CHECK(error("w:W1:B2") == "position 'w:W1:B2': side to move must be W or B (upper case), not 'w' at offset 0");
+        CHECK(error("b:W1:B2").find("not 'b'") != std::string::npos);
+        // One rule for numbers, in single squares and in ranges alike.
+        CHECK(error("W:W021:B") == "position 'W:W021:B': square number '021' has a leading zero at offset 3");
+        CHECK(error("W:W21-0032:B") == "position 'W:W21-0032:B': malformed range '21-0032': number '0032' has a leading zero at offset 3");
+        CHECK(error("W:W01-3:B").find("number '01' has a leading zero") != std::string::npos);
+        CHECK(error("W:W12345-12346:B").find("number '12345' has more than 4 digits") != std::string::npos);
+        CHECK(error("W:W5-3:B").find("malformed range '5-3': it runs backwards") != std::string::npos);
+        CHECK(error("W:W1-65:B").find("malformed range '1-65': more than 64 squares") != std::string::npos);
+        CHECK(split_fen("W:W21-32:B1-12").pieces.size() == 24);
+        CHECK(split_fen("W:W0:B").pieces.at(0).square == "0");  // "0" is a number (the variant rejects the square)
+        // Clocks: at most once each, H 0..9999, F 1..9999, no leading zero.
+        CHECK(error("W:W1:B2:H0:F1") == "accepted");
+        CHECK(error("W:W1:B2:H9999:F9999") == "accepted");
+        CHECK(error("W:W1:B2:H1:H2") == "position 'W:W1:B2:H1:H2': field H given twice at offset 11");
+        CHECK(error("W:W1:B2:F1:F1").find("field F given twice") != std::string::npos);
+        CHECK(error("W:W1:B2:F0").find("field F: 0 is out of range 1..9999") != std::string::npos);
+        CHECK(error("W:W1:B2:H10000").find("field H: number '10000' has more than 4 digits") != std::string::npos);
+        CHECK(error("W:W1:B2:H007").find("field H: number '007' has a leading zero") != std::string::npos);
+        CHECK(error("W:W1:B2:H99999999999999999999").find("more than 4 digits") != std::string::npos);
+        // Found by tests/fuzz/fuzz_position: an algebraic square with a huge rank number threw
+        // std::out_of_range ("stoi") instead of a ParseError.
+        const auto russian = make_variant("russian");
+        CHECK_THROWS_WITH_AS((void)russian->parse_position("W:WKa1:Bc3,f4999999999999999999999"),
+                             doctest::Contains("unknown square 'f4999999999999999999999'"), ParseError);
+    }
+
+    TEST_CASE("Fuzz findings (tests/fuzz): each input that broke a property, now a test") {
+        // fuzz_position: a batyr's capture through 9 landings passes more squares than a move
+        // has jumps; its own notation did not read back ("not legal").
+        const auto shatra = make_variant("shatra");
+        const Position p = shatra->parse_position("W:WK50,Q7,Y25:BK61,8,48,30,43,15,14,4,41,34,26,20");
+        const Move m = shatra->parse_move(p, "7:23:47:19:51:16:40:53:10:5");
+        CHECK(shatra->move_to_string(p, m) == "7:23:47:19:51:16:40:53:10:5");
+        CHECK(m.captured.size() == 9);
+        // fuzz_descriptor: a number too large for JSON's integers escaped as nlohmann's
+        // out_of_range instead of a DescriptorError.
+        CHECK_THROWS_WITH_AS((void)make_variant_from_json("{\"base\": 7000000000102e46341592710461666}", {}, "fuzz"),
+                             doctest::Contains("fuzz: malformed JSON"), DescriptorError);
+    }
+
     TEST_CASE("random generator: deterministic and in range") {
         Rng a(7);
         Rng b(7);

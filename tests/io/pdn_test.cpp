@@ -297,7 +297,7 @@ TEST_SUITE("io") {
             for (std::size_t i = 0; i < len; ++i) s += alphabet[rng.below(alphabet.size())];
             CHECK(replay_all(s) >= 0);
         }
-        const std::string huge(1U << 20, 'a');
+        const std::string huge((1U << 20) - 100000, 'a');  // under PdnReader::max_game_bytes
         std::string msg;
         try {
             (void)replay_pdn(read_pdn("1. " + huge + " 2-0").at(0));
@@ -306,13 +306,103 @@ TEST_SUITE("io") {
         }
         CHECK(contains(msg, "unknown square"));
         CHECK(msg.size() < 400);  // the text is quoted in short
-        CHECK(contains(read_error("[Event \"" + huge + "\"]\n1. " + std::string(200000, '(')), "not closed"));
+        CHECK(contains(read_error("[Event \"" + huge + "\"]\n1. " + std::string(20000, '(')), "not closed"));
         CHECK(contains(read_error(std::string(100000, '{')), "not closed"));
         CHECK(contains(read_error(std::string(100000, '[')), "malformed tag"));
         // Every prefix of a real file: truncated anywhere, it reads and replays or reports.
         const std::string file = slurp("corpus_engine_russian2012_excerpt.pdn");
         for (std::size_t n = 0; n <= file.size(); ++n) CHECK(replay_all(std::string_view(file).substr(0, n)) <= 2);
         CHECK(replay_all(file) == 2);
+    }
+
+    TEST_CASE("PDN reader from a stream: the same games and errors whatever the chunk size") {
+        // What a reader yields: per game the tags, moves (text, number, line), result, or the
+        // error's game, line and message; then how the input ended.
+        auto summary = [](PdnReader& r) {
+            std::ostringstream out;
+            for (;;) {
+                try {
+                    auto g = r.next();
+                    if (!g) break;
+                    out << "game " << g->index << " line " << g->line << " offset " << g->offset << ":";
+                    for (const PdnTag& t : g->tags) out << " [" << t.name << "=" << t.value << "]";
+                    for (const PdnMove& m : g->moves) out << " " << m.number << "." << m.text << "@" << m.line;
+                    out << " " << g->result.text << "\n";
+                } catch (const PdnError& e) {
+                    out << "error " << e.game() << " " << e.line() << " " << e.what() << "\n";
+                } catch (const PdnInputError& e) {
+                    out << "stopped " << e.what() << "\n";
+                }
+            }
+            return out.str();
+        };
+        std::vector<std::string> texts;
+        for (const char* name : sample_files) texts.push_back(slurp(name));
+        texts.push_back("\xEF\xBB\xBF% escape line\n[Event \"a\"]\n1. c3-d4 (?) 2... d6-e5(!?) {x\ny} 3. ... 2-0\n"
+                        "  %not an escape\n;comment\n[Event \"b\"]\n1. c3-d4 ) 2-0 [Event \"c\"\n1-1 "
+                        "{ unclosed");
+        texts.push_back("1. c3-d4 29-23(?\?) $12 !? 1/2-1/2 \xC2\xBD-\xC2\xBD 12. c3-d4\n[A \"x\\\"y\"]\n*");
+        for (const std::string& text : texts) {
+            PdnReader whole(text);
+            const std::string expected = summary(whole);
+            CHECK(!expected.empty());
+            for (std::size_t chunk : {1, 2, 3, 7, 64, 4096}) {
+                std::istringstream in(text);
+                PdnReader streamed(in, chunk);
+                CHECK_MESSAGE(summary(streamed) == expected, "chunk " << chunk);
+            }
+        }
+    }
+
+    TEST_CASE("PDN reader limits: a game over max_game_bytes stops the reader with PdnLimitError") {
+        const std::string ok_game = "[Event \"a\"]\n1. c3-d4 2-0\n";
+        const std::string long_comment = "{" + std::string(PdnReader::max_game_bytes, 'x') + "}";
+        for (const std::string& text : {ok_game + "[Event \"b\"]\n1. c3-d4 " + long_comment + " 2-0\n" + ok_game,
+                                        ok_game + long_comment + ok_game,
+                                        ok_game + std::string(PdnReader::max_game_bytes + 10, '\0')}) {
+            std::istringstream in(text);
+            PdnReader streamed(in);
+            PdnReader whole(text);
+            for (PdnReader* r : {&streamed, &whole}) {
+                auto g = r->next();
+                REQUIRE(g.has_value());
+                CHECK(*g->tag("Event") == "a");
+                CHECK_THROWS_WITH_AS((void)r->next(),
+                                     doctest::Contains("line 3: more than 1048576 bytes"), PdnLimitError);
+                CHECK_FALSE(r->next().has_value());  // stopped: the game after it is not read
+            }
+        }
+        // Blank lines between games do not count: 3 MB of them are skipped with the window
+        // kept small.
+        const std::string spaced = ok_game + std::string(3U << 20, '\n') + ok_game;
+        std::istringstream in(spaced);
+        PdnReader r(in);
+        CHECK(r.next().has_value());
+        auto g2 = r.next();
+        REQUIRE(g2.has_value());
+        CHECK(g2->line == 3 + (3U << 20));
+        CHECK_FALSE(r.next().has_value());
+    }
+
+    TEST_CASE("PDN reader: a stream that fails is PdnInputError, not the end of the input") {
+        // A stream buffer that yields some bytes and then fails, as a file with an I/O error.
+        struct Failing : std::streambuf {
+            std::string data = "[Event \"a\"]\n1. c3-d4 2-0\n[Event \"b\"]\n1. c3";
+            bool served = false;
+            int_type underflow() override {
+                if (served) throw std::runtime_error("I/O error");
+                served = true;
+                setg(data.data(), data.data(), data.data() + data.size());
+                return traits_type::to_int_type(data[0]);
+            }
+        } buf;
+        std::istream in(&buf);
+        PdnReader r(in, 16);
+        auto g = r.next();
+        REQUIRE(g.has_value());
+        CHECK_THROWS_WITH_AS((void)r.next(), doctest::Contains("the input cannot be read after byte"),
+                             PdnInputError);
+        CHECK_FALSE(r.next().has_value());
     }
 
     TEST_CASE("PDN sample of real games (tests/data/russian): every game with moves replays") {

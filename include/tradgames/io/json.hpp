@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -117,6 +118,15 @@ nlohmann::json replay_pdn_text(std::string_view text, const std::string& file,
                                const PdnVariantLookup& lookup,
                                const std::function<void(ReplayedGame&&)>& on_game,
                                ReplayTotals& totals);
+
+/// As replay_pdn_text, streaming the PDN text from `in` (PdnReader: memory bounded by one
+/// game, whatever the number of games). When the stream fails or a game runs over
+/// PdnReader::max_game_bytes, the file counts as unreadable: its object's error is "cannot read
+/// 'FILE' [past game N]: reason" and the games before stay reported.
+nlohmann::json replay_pdn_stream(std::istream& in, const std::string& file,
+                                 const PdnVariantLookup& lookup,
+                                 const std::function<void(ReplayedGame&&)>& on_game,
+                                 ReplayTotals& totals);
 
 /// The file object of an unreadable file ({file, games: 0, error}), counted in totals.
 nlohmann::json replay_unreadable_file(const std::string& file, const std::string& error,

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstddef>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -95,22 +96,85 @@ struct PdnGame {
     [[nodiscard]] std::string label() const;
 };
 
-/// Reads the games of a PDN text one at a time. A malformed game throws PdnError from next();
-/// the reader has then skipped past that game (to its result, or to the next game's tags), so
-/// calling next() again continues with the following game. Never reads outside `text`, never
-/// recurses, and accepts any bytes (binary input gives errors, not crashes).
+/// The input of a PdnReader ended in a way that stops reading it: the stream failed (an I/O
+/// error, e.g. a file that opens but cannot be read), or a game ran over PdnReader::max_game_bytes
+/// (see PdnLimitError). Nothing after this point of the input is read.
+class PdnInputError : public Error {
+public:
+    using Error::Error;
+};
+
+/// A game (from its first token to its result), or a run of text between games (one comment,
+/// one word), longer than PdnReader::max_game_bytes. what() names the line where the text
+/// starts and the limit; the reader stops there (a larger unit cannot be resynchronised
+/// without holding it).
+class PdnLimitError : public PdnInputError {
+public:
+    PdnLimitError(const std::string& what, std::size_t line) : PdnInputError(what), line_(line) {}
+    /// 1-based line where the oversized text starts.
+    [[nodiscard]] std::size_t line() const noexcept { return line_; }
+
+private:
+    std::size_t line_;
+};
+
+/// Reads the games of a PDN text one at a time, from a string or streamed from a std::istream.
+/// A malformed game throws PdnError from next(); the reader has then skipped past that game (to
+/// its result, or to the next game's tags), so calling next() again continues with the
+/// following game. Never reads outside its input, never recurses, and accepts any bytes
+/// (binary input gives errors, not crashes).
+///
+/// Memory is bounded: a stream is read in chunks and the reader holds only the current game's
+/// text (at most max_game_bytes plus one chunk), whatever the input's size. A game, or text
+/// between games, longer than max_game_bytes throws PdnLimitError; a stream that fails throws
+/// PdnInputError; after either, next() returns nullopt. Both inputs give the same games and
+/// errors (the limit applies to a string too).
 class PdnReader {
 public:
-    /// `text` must outlive the reader.
+    /// Longest game, in bytes of text from its first token to its result, and longest run of
+    /// text between games: 1 MiB (a long annotated game is a few tens of KB).
+    static constexpr std::size_t max_game_bytes = std::size_t{1} << 20;
+    /// Bytes read from a stream at a time, by default.
+    static constexpr std::size_t default_chunk = std::size_t{1} << 16;
+
+    /// Reads `text`, which must outlive the reader.
     explicit PdnReader(std::string_view text) noexcept;
+    /// Reads `in` (which must outlive the reader) `chunk` bytes at a time (chunk >= 1; tests
+    /// use small chunks to check that games do not depend on where a read stops).
+    explicit PdnReader(std::istream& in, std::size_t chunk = default_chunk);
     /// The next game, or nullopt at the end of the input. Throws PdnError for a malformed game
-    /// (bad tag, unterminated comment, unbalanced parentheses, unexpected text, no result).
+    /// (bad tag, unterminated comment, unbalanced parentheses, unexpected text, no result),
+    /// PdnLimitError and PdnInputError as described above.
     std::optional<PdnGame> next();
     /// Games returned or rejected so far.
     [[nodiscard]] std::size_t games_read() const noexcept { return count_; }
+    /// Bytes of input consumed so far.
+    [[nodiscard]] std::size_t offset() const noexcept { return pos_; }
+
+    /// Lexer state kept between tokens (implementation detail).
+    struct LexState {
+        bool line_start = true;       ///< only blanks since the last line end
+        bool in_escape_line = false;  ///< inside a '%' line
+    };
 
 private:
-    std::string_view text_;
+    /// Reads more input, keeping the text from offset `keep` on. Throws PdnLimitError when
+    /// that text already holds max_game_bytes, PdnInputError when the stream fails.
+    void refill(std::size_t keep, std::size_t keep_line);
+    /// Throws PdnLimitError for text from line `line` on (through stop()).
+    [[noreturn]] void over_limit(std::size_t line);
+    /// Throws `e` after marking the reader finished.
+    [[noreturn]] void stop(const PdnInputError& e);
+
+    std::string_view text_;  // the whole text (string input)
+    std::istream* in_ = nullptr;
+    std::size_t chunk_ = default_chunk;
+    std::string buf_;         // stream input: bytes [base_, base_ + buf_.size())
+    std::string_view window_; // the bytes available now: text_ prefix or buf_
+    std::size_t base_ = 0;    // offset of window_[0] in the input
+    bool eof_ = false;        // window_ reaches the end of the input
+    bool stopped_ = false;
+    LexState lex_;
     std::size_t pos_ = 0;
     std::size_t line_ = 1;
     std::size_t count_ = 0;
