@@ -11,6 +11,15 @@
 
 namespace tgtest {
 
+/// A rule test position: its id in the variant's RULES.md, the position string, the exact U move
+/// list (derived by hand) and the number of P paths.
+struct RuleCase {
+    const char* id;
+    const char* fen;
+    std::vector<std::string> expected;  // U move list
+    std::size_t paths;                  // P count
+};
+
 /// The legal moves of `fen` (initial position if empty) in notation, sorted.
 inline std::vector<std::string> moves(const tradgames::Variant& v, std::string_view fen,
                                       tradgames::Duplicates dup = tradgames::Duplicates::unique) {

@@ -20,12 +20,7 @@ using tradgames::Duplicates;
 
 namespace {
 
-struct RuleCase {
-    const char* id;
-    const char* fen;
-    std::vector<std::string> expected;  // U move list
-    std::size_t paths;                  // P count
-};
+using tgtest::RuleCase;
 
 void check_cases(const char* variant, const std::vector<RuleCase>& cases) {
     const auto v = tradgames::make_variant(variant);

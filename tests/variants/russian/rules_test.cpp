@@ -11,12 +11,7 @@ using tradgames::Duplicates;
 
 namespace {
 
-struct RuleCase {
-    const char* id;
-    const char* fen;
-    std::vector<std::string> expected;  // U move list
-    std::size_t paths;                  // P count
-};
+using tgtest::RuleCase;
 
 const std::vector<RuleCase> cases = {
     {"T1 start: men move forward only",
