@@ -443,12 +443,7 @@ Position DraughtsVariant::initial_position() const {
 }
 
 void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplicates dup) const {
-    const std::size_t first = out.size();
-    CaptureSequenceGenerator<DraughtsHooks> gen(topology(), rules_, hooks_);
-    if (gen.generate(pos, out, dup) > 0) {  // capture is compulsory
-        if (!d_.precedence.empty()) apply_precedence(pos, out, first);
-        return;
-    }
+    if (generate_captures(pos, out, dup) > 0) return;  // capture is compulsory
     const Topology& t = topology();
     const Color side = pos.side_to_move();
     const Mask zone = rules_.promotion_zone[index(side)];
@@ -457,12 +452,7 @@ void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplica
         add_steps(man_steps_[index(side)], pos, v, out, zone, king_kind);
     });
     const std::size_t kings = out.size();
-    Mask movable_kings = pos.pieces(side, king_kind);
-    if (d_.king_move_limit > 0 && pos.pieces(side, man_kind) != 0 &&
-        king_moves_in_a_row(pos.state(), side) >= d_.king_move_limit) {
-        movable_kings &= ~pos.state().marked;  // that king has moved its limit: another piece moves
-    }
-    for_each_vertex(movable_kings, [&](Vertex v) {
+    for_each_vertex(movable_kings(pos), [&](Vertex v) {
         if (d_.king.flying) {
             add_slides(t, pos, v, king_dirs_[index(side)], out);
         } else {
@@ -473,6 +463,53 @@ void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplica
     for (std::size_t i = kings; i < out.size(); ++i) {
         if (hooks_.end_kind(side, king_kind, out[i].to) != king_kind) out[i].promotion = man_kind;
     }
+}
+
+std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
+                                         MoveList& scratch) const {
+    scratch.clear();
+    if (generate_captures(pos, scratch, dup) > 0) return scratch.size();
+    // The quiet moves generate_moves would write, counted: one per empty step target of a man
+    // or a stepping king, one per empty vertex before the first occupied one on a flying
+    // king's rays.
+    const Color side = pos.side_to_move();
+    const Mask empty = ~pos.occupied();
+    std::size_t n = 0;
+    for_each_vertex(pos.pieces(side, man_kind), [&](Vertex v) {
+        n += static_cast<std::size_t>(count(man_steps_[index(side)][v] & empty));
+    });
+    const Topology& t = topology();
+    for_each_vertex(movable_kings(pos), [&](Vertex v) {
+        if (!d_.king.flying) {
+            n += static_cast<std::size_t>(count(king_steps_[index(side)][v] & empty));
+            return;
+        }
+        for_each_direction(king_dirs_[index(side)], [&](Direction d) {
+            for (Vertex to : t.ray(v, d)) {
+                if (!has(empty, to)) break;
+                ++n;
+            }
+        });
+    });
+    return n;
+}
+
+std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& out,
+                                               Duplicates dup) const {
+    const std::size_t first = out.size();
+    CaptureSequenceGenerator<DraughtsHooks> gen(topology(), rules_, hooks_);
+    if (gen.generate(pos, out, dup) > 0 && !d_.precedence.empty()) apply_precedence(pos, out, first);
+    return out.size() - first;
+}
+
+Mask DraughtsVariant::movable_kings(const Position& pos) const noexcept {
+    const Color side = pos.side_to_move();
+    Mask kings = pos.pieces(side, king_kind);
+    if (d_.king_move_limit > 0 && pos.pieces(side, man_kind) != 0 &&
+        king_moves_in_a_row(pos.state(), side) >= d_.king_move_limit) {
+        kings &= ~pos.state().marked;  // that king has moved its limit: another piece moves
+    }
+    return kings;
 }
 
 void DraughtsVariant::do_move(Position& pos, const Move& m, Undo& u) const {

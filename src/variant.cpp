@@ -10,6 +10,12 @@
 
 namespace tradgames {
 
+std::size_t Variant::count_moves(const Position& pos, Duplicates dup) const {
+    MoveList list;
+    generate(pos, list, dup);
+    return list.size();
+}
+
 Variant::Variant(std::string name, std::string description,
                  std::shared_ptr<const Topology> topology, RuleOptions options,
                  std::vector<PieceKindInfo> kinds)

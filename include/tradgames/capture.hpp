@@ -132,6 +132,41 @@ struct CaptureRules {
         short_jump_count{};
     /// Set by compile(): the derived tables are filled.
     bool compiled = false;
+    /// The first jumps of a short leaper, grouped by their shape for a whole-side test: every
+    /// vertex v of `from` jumps over v + over_delta and lands on v + to_delta, so "which pieces
+    /// have a victim next to them and an empty vertex behind it" is two shifts and three ANDs
+    /// a group. A draughts board numbered row by row needs two groups a direction.
+    struct JumpGroup {
+        Mask from = 0;
+        // The deltas as shift amounts: x shifted left by l then right by r moves bit v + delta
+        // to bit v (one of the two is 0).
+        std::uint8_t over_left = 0, over_right = 0, to_left = 0, to_right = 0;
+    };
+    /// Most jump groups one (side, kind) may have before the whole-side test is switched off.
+    static constexpr int max_jump_groups = 16;
+    /// Derived ([c][k]): the jump groups of side c and kind k; jump_group_count[c][k] of them.
+    std::array<std::array<std::array<JumpGroup, max_jump_groups>, max_kinds>, 2> jump_groups{};
+    std::array<std::array<std::uint8_t, max_kinds>, 2> jump_group_count{};
+    /// Derived ([k]): kind k is a short leaper whose first jumps are found for the whole side at
+    /// once (side_candidates): its jumps fit in max_jump_groups groups for both sides and none
+    /// lands back on its origin.
+    std::array<bool, max_kinds> whole_side{};
+
+    /// The pieces of side c and kind k (in `pieces`) with an enemy piece in `victims` next to
+    /// them and an empty vertex (in `empty`) right behind it, found for all of them at once:
+    /// exactly the vertices from which a short leaper has a first jump (before the variant's
+    /// landing hooks). Precondition: compiled && whole_side[k].
+    [[nodiscard]] Mask side_candidates(Color c, Kind k, Mask pieces, Mask victims,
+                                       Mask empty) const noexcept {
+        const auto& groups = jump_groups[index(c)][k];
+        Mask from = 0;
+        for (int g = 0; g < jump_group_count[index(c)][k]; ++g) {
+            const JumpGroup& j = groups[static_cast<std::size_t>(g)];
+            from |= j.from & ((victims << j.over_left) >> j.over_right) &
+                    ((empty << j.to_left) >> j.to_right);
+        }
+        return from & pieces;
+    }
 
     /// Whether a short-leaping piece of side c and kind k on v has an enemy (in `enemy`) with
     /// an empty vertex (not in `occupied`, or v itself) behind it: necessary for it to capture.
@@ -184,7 +219,48 @@ struct CaptureRules {
             }
           }
         }
+        for (std::size_t k = 0; k < max_kinds; ++k) {
+            bool ok = kinds[k].leap == Leap::short_leap && kinds[k].directions != 0;
+            for (std::size_t c = 0; c < 2 && ok; ++c) ok = group_jumps(t, c, k);
+            whole_side[k] = ok;
+        }
         compiled = true;
+    }
+
+private:
+    // Fills jump_groups[c][k] from short_jumps; false when they need more than max_jump_groups
+    // groups or a jump lands on its origin.
+    bool group_jumps(const Topology& t, std::size_t c, std::size_t k) noexcept {
+        auto& groups = jump_groups[c][k];
+        std::uint8_t& n = jump_group_count[c][k];
+        n = 0;
+        groups = {};
+        auto amounts = [](int delta, std::uint8_t& left, std::uint8_t& right) {
+            left = static_cast<std::uint8_t>(delta < 0 ? -delta : 0);
+            right = static_cast<std::uint8_t>(delta > 0 ? delta : 0);
+        };
+        for (Vertex v = 0; v < t.size(); ++v) {
+            for (int i = 0; i < short_jump_count[c][k][v]; ++i) {
+                const ShortJump j = short_jumps[c][k][v][static_cast<std::size_t>(i)];
+                if (j.to == v) return false;
+                JumpGroup key;
+                amounts(static_cast<int>(j.over) - static_cast<int>(v), key.over_left, key.over_right);
+                amounts(static_cast<int>(j.to) - static_cast<int>(v), key.to_left, key.to_right);
+                std::size_t g = 0;
+                while (g < n && !(groups[g].over_left == key.over_left &&
+                                  groups[g].over_right == key.over_right &&
+                                  groups[g].to_left == key.to_left &&
+                                  groups[g].to_right == key.to_right)) {
+                    ++g;
+                }
+                if (g == n) {
+                    if (n == max_jump_groups) return false;
+                    groups[n++] = key;
+                }
+                groups[g].from |= bit(v);
+            }
+        }
+        return true;
     }
 };
 
@@ -260,9 +336,15 @@ public:
         const Mask enemy = pos.pieces(~side);
         const Mask occupied = pos.occupied();
         for (Kind k = 0; k < rules_.kind_count; ++k) {
-            if (rules_.kinds[k].directions == 0) continue;
-            for_each_vertex(pos.pieces(side, k), [&](Vertex v) {
-                if (!may_start(side, k, v, enemy, occupied)) return;
+            Mask pieces = pos.pieces(side, k);
+            if (pieces == 0 || rules_.kinds[k].directions == 0) continue;
+            const bool whole = rules_.compiled && rules_.whole_side[k];
+            if (whole) {
+                pieces = rules_.side_candidates(side, k, pieces, victims_of(pos, side, k),
+                                                ~occupied);
+            }
+            for_each_vertex(pieces, [&](Vertex v) {
+                if (!whole && !may_start(side, k, v, enemy, occupied)) return;
                 start(pos, v, Piece(side, k), &out, dup, out.size());
                 extend(v, k, -1);
             });
@@ -322,6 +404,16 @@ private:
                rules_.may_jump(c, k, v, enemy, occupied);
     }
 
+    /// The pieces of the side opposing `side` that kind k may jump (the victim filter).
+    [[nodiscard]] Mask victims_of(const Position& pos, Color side, Kind k) const noexcept {
+        if (!rules_.filters_victims) return pos.pieces(~side);
+        Mask m = 0;
+        for (int j = 0; j < max_kinds; ++j) {
+            if ((rules_.kinds[k].victims >> j) & 1U) m |= pos.pieces(~side, static_cast<Kind>(j));
+        }
+        return m;
+    }
+
     void start(const Position& pos, Vertex from, Piece p, MoveList* out, Duplicates dup,
                std::size_t dedup_from) noexcept {
         pos_ = &pos;
@@ -336,13 +428,7 @@ private:
         enemy_ = pos.pieces(~side_);
         directions_ = &rules_.side_directions[index(side_)];
         if (rules_.filters_victims) {
-            for (std::size_t k = 0; k < max_kinds; ++k) {
-                Mask m = 0;
-                for (int j = 0; j < max_kinds; ++j) {
-                    if ((rules_.kinds[k].victims >> j) & 1U) m |= pos.pieces(~side_, static_cast<Kind>(j));
-                }
-                allowed_[k] = m;
-            }
+            for (Kind k = 0; k < max_kinds; ++k) allowed_[k] = victims_of(pos, side_, k);
         }
         captured_ = 0;
         block_ = occupied_;
@@ -520,8 +606,8 @@ private:
         k = hooks_.end_kind(side_, k, m.to);
         m.promotion = k == start_kind_ ? no_kind : k;
         m.result_tag = hooks_.result_tag(*pos_, caps_.data(), ncaps_);
-        for (int i = 0; i < depth_; ++i) m.path.push_back(path_[static_cast<std::size_t>(i)]);
-        for (int i = 0; i < ncaps_; ++i) m.captured.push_back(caps_[static_cast<std::size_t>(i)]);
+        m.path.assign(path_.data(), static_cast<std::size_t>(depth_));
+        m.captured.assign(caps_.data(), static_cast<std::size_t>(ncaps_));
         m.captured_mask = captured_;
         merge_duplicate();
     }

@@ -291,6 +291,9 @@ public:
     /// Legal moves: the capture sequences if any exist (filtered by the precedence rules),
     /// else the quiet moves. Allocation-free. Throws Error if out overflows.
     void generate_moves(const Position& pos, MoveList& out, Duplicates dup) const;
+    /// The number of legal moves generate_moves would append, using `scratch` for captures and
+    /// counting quiet moves without writing them (bulk perft). Throws Error as generate_moves.
+    std::size_t count_legal(const Position& pos, Duplicates dup, MoveList& scratch) const;
     /// Makes m; with a king-move limit, also updates the count of the mover's king moves.
     void do_move(Position& pos, const Move& m, Undo& u) const;
 
@@ -302,6 +305,10 @@ private:
     /// The number of non-capturing moves in a row of side's tracked king (king_move_limit).
     [[nodiscard]] static int king_moves_in_a_row(const PositionState& s, Color side) noexcept;
     void apply_precedence(const Position& pos, MoveList& out, std::size_t first) const;
+    /// Appends the legal captures (precedence applied) to out; returns their number.
+    std::size_t generate_captures(const Position& pos, MoveList& out, Duplicates dup) const;
+    /// The kings of the side to move that may make a quiet move (king_move_limit).
+    [[nodiscard]] Mask movable_kings(const Position& pos) const noexcept;
 
     DraughtsDescriptor d_;
     CaptureRules rules_{};

@@ -1,18 +1,22 @@
-// tradgames: a move is one whole turn; MoveList is a fixed-capacity buffer of moves.
+// tradgames: a move is one whole turn; MoveList is the list move generators fill.
 //
 // A move records its origin, every landing vertex in order, the captured vertices in the order
 // they were jumped (and as a set), whether it is a drop, and the kind the moving piece has at
-// the end of the move when that changed (promotion). Storage is fixed-capacity
-// (boost::container::static_vector), so building and copying moves never allocates.
+// the end of the move when that changed (promotion). It is a 64-byte trivially copyable record
+// (at the default 64-vertex width): the path and captured lists are inline arrays with a one-byte
+// length, so building and copying moves never allocates. A MoveList keeps its first 64 moves
+// inline (4 KB) and moves to one heap block, which it keeps on clear(), only for longer lists.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
-
-#include <boost/container/static_vector.hpp>
 
 #include "tradgames/error.hpp"
 #include "tradgames/position.hpp"
@@ -25,10 +29,13 @@ namespace tradgames {
 /// board). A longer sequence (only a crafted position has one) is reported as an Error by the
 /// capture generator.
 inline constexpr std::size_t max_jumps = max_vertices > 64 ? 32 : 24;
-/// Most moves a MoveList can hold. Ample for U lists; P lists (every capture path) of Shatra
-/// sliders can pass 1000 in legal positions (1099 seen), and crafted positions can exceed any
-/// fixed bound, which is then reported as an Error.
-inline constexpr std::size_t max_moves = 4096;
+/// Most moves a MoveList can hold: far above any legal position's U or P list (Shatra's P lists
+/// pass 1000 in legal positions, 1099 seen), so that only a crafted position can overflow it,
+/// which is then reported as an Error rather than exhausting memory.
+inline constexpr std::size_t max_moves = 65536;
+/// Moves a MoveList holds without a heap block: enough for the common case of every variant
+/// (the most seen in a U list of a legal Russian or Tobit position is far below it).
+inline constexpr std::size_t inline_moves = 64;
 
 /// What a move does.
 enum class MoveKind : std::uint8_t {
@@ -37,15 +44,71 @@ enum class MoveKind : std::uint8_t {
     drop,     ///< a reserve man placed on the board (Shatra); `from` is its reserve square
 };
 
-/// Fixed-capacity vertex list.
-using VertexList = boost::container::static_vector<Vertex, max_jumps>;
+/// A list of at most max_jumps vertices stored inline (a one-byte length and an array), as a
+/// small sequence container: begin/end, size, operator[], push_back, ==. Trivially copyable.
+class VertexList {
+public:
+    using value_type = Vertex;
+    using iterator = Vertex*;
+    using const_iterator = const Vertex*;
 
-/// One whole turn.
+    /// The empty list.
+    constexpr VertexList() noexcept = default;
+
+    /// Appends v. Throws Error when the list already holds max_jumps vertices.
+    void push_back(Vertex v) {
+        if (size_ == max_jumps) full();
+        v_[size_++] = v;
+    }
+    /// Replaces the contents with the n vertices at p. Precondition: n <= max_jumps.
+    void assign(const Vertex* p, std::size_t n) noexcept {
+        std::memcpy(v_.data(), p, n * sizeof(Vertex));
+        size_ = static_cast<std::uint8_t>(n);
+    }
+    /// Replaces the contents with the one vertex v.
+    void assign_one(Vertex v) noexcept {
+        v_[0] = v;
+        size_ = 1;
+    }
+    /// Removes the last vertex. Precondition: !empty().
+    void pop_back() noexcept { --size_; }
+    /// Removes every vertex.
+    void clear() noexcept { size_ = 0; }
+
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] static constexpr std::size_t capacity() noexcept { return max_jumps; }
+    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+    /// Element i. Precondition: i < size().
+    [[nodiscard]] Vertex operator[](std::size_t i) const noexcept { return v_[i]; }
+    [[nodiscard]] Vertex& operator[](std::size_t i) noexcept { return v_[i]; }
+    /// First and last element. Precondition: !empty().
+    [[nodiscard]] Vertex front() const noexcept { return v_[0]; }
+    [[nodiscard]] Vertex back() const noexcept { return v_[size_ - 1U]; }
+    [[nodiscard]] Vertex& front() noexcept { return v_[0]; }
+    [[nodiscard]] Vertex& back() noexcept { return v_[size_ - 1U]; }
+    [[nodiscard]] const Vertex* data() const noexcept { return v_.data(); }
+    iterator begin() noexcept { return v_.data(); }
+    iterator end() noexcept { return v_.data() + size_; }
+    const_iterator begin() const noexcept { return v_.data(); }
+    const_iterator end() const noexcept { return v_.data() + size_; }
+
+    /// Same length and elements.
+    friend bool operator==(const VertexList& a, const VertexList& b) noexcept {
+        return a.size_ == b.size_ && std::equal(a.begin(), a.end(), b.begin());
+    }
+
+private:
+    [[noreturn]] static void full() {
+        throw Error("move: more than " + std::to_string(max_jumps) + " landings or captures");
+    }
+    std::uint8_t size_ = 0;
+    std::array<Vertex, max_jumps> v_;
+};
+
+/// One whole turn. 64 bytes and trivially copyable at the default 64-vertex width.
 struct Move {
-    /// An empty quiet move. (User-provided so that MoveList::emplace_back does not zero the
-    /// unused capacity of the vertex lists.)
-    Move() noexcept {}  // NOLINT(modernize-use-equals-default)
-
+    /// The captured vertices as a set.
+    Mask captured_mask = 0;
     MoveKind kind = MoveKind::quiet;
     /// Starting vertex (for a drop: the vertex the man is taken from).
     Vertex from = no_vertex;
@@ -65,8 +128,6 @@ struct Move {
     VertexList path;
     /// Captured vertices in the order they were jumped. Empty unless kind == capture.
     VertexList captured;
-    /// The captured vertices as a set.
-    Mask captured_mask = 0;
 
     [[nodiscard]] bool is_capture() const noexcept { return kind == MoveKind::capture; }
     [[nodiscard]] bool is_drop() const noexcept { return kind == MoveKind::drop; }
@@ -83,6 +144,8 @@ struct Move {
         return same_result(o) && path == o.path && captured == o.captured;
     }
 };
+static_assert(std::is_trivially_copyable_v<Move>);
+static_assert(max_vertices > 64 || sizeof(Move) == 64, "a Move is one 64-byte cache line");
 
 /// How capture sequences that lead to the same position are listed.
 enum class Duplicates : std::uint8_t {
@@ -90,58 +153,141 @@ enum class Duplicates : std::uint8_t {
     all_paths,  ///< "P": every distinct jump path
 };
 
-/// A fixed-capacity list of moves, filled by move generators without heap allocation.
+/// The list move generators fill: the first inline_moves moves inline (no allocation), then one
+/// heap block that doubles as needed (up to max_moves) and is kept on clear(), so a list reused
+/// across positions allocates only while it first grows. Moves are trivially copyable; the list
+/// copies them with memcpy.
 class MoveList {
 public:
-    using Storage = boost::container::static_vector<Move, max_moves>;
-    using iterator = Storage::iterator;
-    using const_iterator = Storage::const_iterator;
+    using iterator = Move*;
+    using const_iterator = const Move*;
+
+    /// An empty list using its inline storage.
+    MoveList() noexcept : data_(inline_data()) {}
+    MoveList(const MoveList& o) : MoveList() { append(o.begin(), o.size()); }
+    MoveList(MoveList&& o) noexcept : MoveList() { take(o); }
+    MoveList& operator=(const MoveList& o) {
+        if (this != &o) {
+            size_ = 0;
+            append(o.begin(), o.size());
+        }
+        return *this;
+    }
+    MoveList& operator=(MoveList&& o) noexcept {
+        if (this != &o) {
+            heap_.reset();
+            data_ = inline_data();
+            capacity_ = inline_moves;
+            take(o);
+        }
+        return *this;
+    }
+    ~MoveList() = default;
 
     /// Appends a default move and returns it for in-place filling.
     /// Throws Error when the list already holds max_moves moves.
     Move& emplace_back() {
-        if (moves_.size() == moves_.capacity()) overflow();
-        return moves_.emplace_back();
+        if (size_ == capacity_) grow();
+        Move* m = data_ + size_++;
+        new (m) Move();
+        return *m;
+    }
+    /// Appends an uninitialised slot and returns it: the caller sets every field it reads later
+    /// (kind, from, to, promotion, result_tag, captured_mask, path, captured). For generators.
+    /// Throws Error when full.
+    Move& push_raw() {
+        if (size_ == capacity_) grow();
+        return data_[size_++];
     }
     /// Appends a copy of m. Throws Error when full.
     void push_back(const Move& m) {
-        if (moves_.size() == moves_.capacity()) overflow();
-        moves_.push_back(m);
+        if (size_ == capacity_) grow();
+        data_[size_++] = m;
     }
     /// Removes the last move. Precondition: !empty().
-    void pop_back() noexcept { moves_.pop_back(); }
+    void pop_back() noexcept { --size_; }
+    /// Keeps the first n moves. Precondition: n <= size().
+    void truncate(std::size_t n) noexcept { size_ = n; }
     /// Removes every move for which pred(move) is true, keeping order.
     template <class Pred>
     void erase_if(Pred pred) {
-        moves_.erase(std::remove_if(moves_.begin(), moves_.end(), pred), moves_.end());
+        size_ = static_cast<std::size_t>(std::remove_if(begin(), end(), pred) - begin());
     }
-    void clear() noexcept { moves_.clear(); }
-    [[nodiscard]] std::size_t size() const noexcept { return moves_.size(); }
-    [[nodiscard]] bool empty() const noexcept { return moves_.empty(); }
-    [[nodiscard]] Move& operator[](std::size_t i) noexcept { return moves_[i]; }
-    [[nodiscard]] const Move& operator[](std::size_t i) const noexcept { return moves_[i]; }
-    [[nodiscard]] Move& back() noexcept { return moves_.back(); }
-    iterator begin() noexcept { return moves_.begin(); }
-    iterator end() noexcept { return moves_.end(); }
-    const_iterator begin() const noexcept { return moves_.begin(); }
-    const_iterator end() const noexcept { return moves_.end(); }
+    /// Removes every move; keeps the heap block, if any.
+    void clear() noexcept { size_ = 0; }
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+    /// Moves the list can hold before it next allocates.
+    [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+    /// Move i. Precondition: i < size().
+    [[nodiscard]] Move& operator[](std::size_t i) noexcept { return data_[i]; }
+    [[nodiscard]] const Move& operator[](std::size_t i) const noexcept { return data_[i]; }
+    /// The last move. Precondition: !empty().
+    [[nodiscard]] Move& back() noexcept { return data_[size_ - 1]; }
+    [[nodiscard]] const Move& back() const noexcept { return data_[size_ - 1]; }
+    iterator begin() noexcept { return data_; }
+    iterator end() noexcept { return data_ + size_; }
+    const_iterator begin() const noexcept { return data_; }
+    const_iterator end() const noexcept { return data_ + size_; }
 
 private:
-    [[noreturn]] static void overflow() {
-        throw Error("move list: more than " + std::to_string(max_moves) + " legal moves");
+    void append(const Move* p, std::size_t n) {
+        while (capacity_ < size_ + n) grow();
+        std::memcpy(static_cast<void*>(data_ + size_), p, n * sizeof(Move));
+        size_ += n;
     }
-    Storage moves_;
+    void take(MoveList& o) noexcept {
+        if (o.heap_) {
+            heap_ = std::move(o.heap_);
+            data_ = heap_.get();
+            capacity_ = o.capacity_;
+            size_ = o.size_;
+        } else {
+            std::memcpy(static_cast<void*>(data_), o.data_, o.size_ * sizeof(Move));
+            size_ = o.size_;
+        }
+        o.data_ = o.inline_data();
+        o.capacity_ = inline_moves;
+        o.size_ = 0;
+    }
+    void grow() {
+        if (capacity_ >= max_moves) {
+            throw Error("move list: more than " + std::to_string(max_moves) + " legal moves");
+        }
+        const std::size_t cap = std::min(capacity_ * 4, max_moves);
+        std::unique_ptr<Move[]> block(new Move[cap]);
+        std::memcpy(static_cast<void*>(block.get()), data_, size_ * sizeof(Move));
+        heap_ = std::move(block);
+        data_ = heap_.get();
+        capacity_ = cap;
+    }
+
+    // The inline slots: raw storage, so that constructing a list does not write 4 KB.
+    Move* inline_data() noexcept { return reinterpret_cast<Move*>(inline_); }
+
+    Move* data_;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = inline_moves;
+    std::unique_ptr<Move[]> heap_;
+    alignas(Move) std::byte inline_[inline_moves * sizeof(Move)];
 };
 
-/// What make_move saves so that unmake_move restores the position exactly.
+/// Most side effects on other vertices (change_piece) one move may record in an Undo.
+inline constexpr std::size_t max_changes = 16;
+
+/// What make_move saves so that unmake_move restores the position exactly. Plain arrays with
+/// counts: filling one costs only what the move touches.
 struct Undo {
     std::uint64_t hash = 0;
     PositionState state{};
     Piece moved{};
-    /// Pieces taken, in the order of Move::captured.
-    boost::container::static_vector<Piece, max_jumps> captured;
-    /// Variant side effects on other vertices: (vertex, piece before), in order of change.
-    boost::container::static_vector<std::pair<Vertex, Piece>, 16> changed;
+    /// Number of entries of `changed` in use.
+    std::uint8_t changes = 0;
+    /// Pieces taken, in the order of Move::captured (the first m.captured.size() entries).
+    std::array<Piece, max_jumps> captured;
+    /// Variant side effects on other vertices: (vertex, piece before), in order of change (the
+    /// first `changes` entries).
+    std::array<std::pair<Vertex, Piece>, max_changes> changed;
 };
 
 /// The generic part of making a move: lifts the piece from `from`, removes the captured pieces,
@@ -151,13 +297,12 @@ struct Undo {
 inline void apply_move(Position& p, const Move& m, Undo& u) {
     u.hash = p.hash();
     u.state = p.state();
-    u.captured.clear();
-    u.changed.clear();
+    u.changes = 0;
     const Piece moved = p.at(m.from);
     u.moved = moved;
     // Captured pieces go first: under immediate removal a later jump may land on the vertex of
     // an earlier victim.
-    for (Vertex c : m.captured) u.captured.push_back(p.remove(c));
+    for (std::size_t i = 0; i < m.captured.size(); ++i) u.captured[i] = p.remove(m.captured[i]);
     if (m.promotion == no_kind && m.from != m.to) {
         p.move_piece(m.from, m.to);
     } else {
@@ -168,9 +313,13 @@ inline void apply_move(Position& p, const Move& m, Undo& u) {
 }
 
 /// Changes the piece on v to `now` (empty allowed) as a side effect of the move being made,
-/// recording the old piece in u so that revert_move restores it.
+/// recording the old piece in u so that revert_move restores it. Throws Error past max_changes
+/// changes in one move (no rule of a built-in game comes near it).
 inline void change_piece(Position& p, Undo& u, Vertex v, Piece now) {
-    u.changed.emplace_back(v, p.at(v));
+    if (u.changes == max_changes) {
+        throw Error("make move: more than " + std::to_string(max_changes) + " side effects");
+    }
+    u.changed[u.changes++] = {v, p.at(v)};
     if (!p.at(v).empty()) p.remove(v);
     if (!now.empty()) p.put(v, now);
 }
@@ -179,9 +328,10 @@ inline void change_piece(Position& p, Undo& u, Vertex v, Piece now) {
 /// hash exactly. Precondition: p is the position right after the move and its side effects.
 inline void revert_move(Position& p, const Move& m, const Undo& u) {
     // The saved hash is restored at the end, so the steps in between leave it alone.
-    for (auto it = u.changed.rbegin(); it != u.changed.rend(); ++it) {
-        if (!p.at(it->first).empty()) p.remove_unhashed(it->first);
-        if (!it->second.empty()) p.put_unhashed(it->first, it->second);
+    for (std::size_t i = u.changes; i-- > 0;) {
+        const auto [v, before] = u.changed[i];
+        if (!p.at(v).empty()) p.remove_unhashed(v);
+        if (!before.empty()) p.put_unhashed(v, before);
     }
     p.flip_side_unhashed();
     if (m.promotion == no_kind && m.from != m.to) {

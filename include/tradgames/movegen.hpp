@@ -16,12 +16,15 @@ namespace tradgames {
 /// returns it. promotion: the piece's kind after the move if it changes, else no_kind.
 inline Move& add_quiet(MoveList& out, Vertex from, Vertex to, Kind promotion = no_kind,
                        MoveKind kind = MoveKind::quiet) {
-    Move& m = out.emplace_back();
+    Move& m = out.push_raw();
+    m.captured_mask = 0;
     m.kind = kind;
     m.from = from;
     m.to = to;
     m.promotion = promotion;
-    m.path.push_back(to);
+    m.result_tag = 0;
+    m.path.assign_one(to);
+    m.captured.clear();
     return m;
 }
 

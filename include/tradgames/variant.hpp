@@ -131,6 +131,11 @@ public:
     /// Throws Error if out overflows.
     virtual void generate(const Position& pos, MoveList& out,
                           Duplicates dup = Duplicates::unique) const = 0;
+    /// The number of legal moves generate(pos, list, dup) would append, counted without
+    /// writing the moves where the variant can (bulk counting at the leaves of perft). Default:
+    /// generates them into a local list. Throws as generate.
+    [[nodiscard]] virtual std::size_t count_moves(const Position& pos,
+                                                  Duplicates dup = Duplicates::unique) const;
     /// Makes a legal move, saving what unmake_move needs in u. Precondition: m was generated
     /// for pos.
     virtual void make_move(Position& pos, const Move& m, Undo& u) const = 0;
@@ -209,16 +214,30 @@ public:
     void generate(const Position& pos, MoveList& out, Duplicates dup) const final {
         self().generate_moves(pos, out, dup);
     }
+    std::size_t count_moves(const Position& pos, Duplicates dup) const final {
+        MoveList scratch;
+        return self().count_legal(pos, dup, scratch);
+    }
     void make_move(Position& pos, const Move& m, Undo& u) const final { self().do_move(pos, m, u); }
     void unmake_move(Position& pos, const Move& m, const Undo& u) const final {
         self().undo_move(pos, m, u);
     }
     std::uint64_t perft(Position& pos, int depth, const PerftOptions& opt) const final {
         if (depth <= 0) return 1;
-        // One move list per ply, allocated once: move lists are large (max_moves moves), so
-        // they live on the heap rather than in deep recursive stack frames.
+        // One move list per ply, allocated once and reused by every node of that ply (a list
+        // that outgrows its inline slots keeps its heap block): no allocation per node, and
+        // deep recursion keeps only a pointer per frame.
         const auto lists = std::make_unique<MoveList[]>(static_cast<std::size_t>(depth));
         return perft_node(pos, depth, opt, lists.get());
+    }
+
+    /// Default count for count_moves and bulk perft: generates into `scratch` (cleared first)
+    /// and returns the number of moves. A variant that can count without writing moves
+    /// declares its own count_legal, which hides this one.
+    std::size_t count_legal(const Position& pos, Duplicates dup, MoveList& scratch) const {
+        scratch.clear();
+        self().generate_moves(pos, scratch, dup);
+        return scratch.size();
     }
 
     /// Default make: the generic part only (apply_move). A variant with side effects (state,
@@ -235,9 +254,9 @@ private:
     std::uint64_t perft_node(Position& pos, int depth, const PerftOptions& opt,
                              MoveList* lists) const {
         MoveList& list = lists[depth - 1];
+        if (depth == 1 && opt.bulk) return self().count_legal(pos, opt.duplicates, list);
         list.clear();
         self().generate_moves(pos, list, opt.duplicates);
-        if (depth == 1 && opt.bulk) return list.size();
         std::uint64_t n = 0;
         Undo u;
         for (const Move& m : list) {

@@ -54,6 +54,9 @@ inline void check_position(const Variant& v, const Position& p) {
     v.generate(p, unique, Duplicates::unique);
     MoveList paths;
     v.generate(p, paths, Duplicates::all_paths);
+    // Counting (bulk perft) agrees with generating.
+    CHECK(v.count_moves(p, Duplicates::unique) == unique.size());
+    CHECK(v.count_moves(p, Duplicates::all_paths) == paths.size());
 
     std::set<std::string> texts;
     for (std::size_t i = 0; i < unique.size(); ++i) {
