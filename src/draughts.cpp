@@ -226,10 +226,14 @@ public:
         const bool man_moved = before.at(m.from).kind() == man_kind;
         const bool promotion = m.promotion != no_kind;
         const Material mat(after);  // counted once for every article
+        // Every ending article needs a lone king, or kings on both sides with at most 7 pieces;
+        // without either only 7.2.5 holds (the common case, decided without holds()).
+        const bool ending_possible = mat.lone_king[0] || mat.lone_king[1] ||
+                                     (mat.kings[0] > 0 && mat.kings[1] > 0 && mat.total() <= 7);
         for (std::size_t i = 0; i < article_count; ++i) {
             const auto a = static_cast<Article>(i);
             const bool was = held_[a];
-            held_[a] = holds(a, after, mat);
+            held_[a] = ending_possible ? holds(a, after, mat) : a == a725;
             // A count starts (at 0) on the ply where its condition comes to hold and goes up by
             // one for every further ply while it holds, unless the move is one the article
             // names as a change (variants/russian/RULES.md §1.5).
