@@ -173,3 +173,50 @@ TEST_SUITE("core") {
         CHECK(g.repetition_start() == 3);
     }
 }
+
+TEST_SUITE("core") {
+    TEST_CASE("reset() starts a new game on the same storage, also from another position") {
+        const auto v = make_variant("russian");
+        const Position kings = v->parse_position(ten_pieces);
+        Game g(v);
+        play(g, {"c3-d4", "f6-e5", "d4:f6"});
+        g.reset(kings);
+        Game fresh(v, kings);
+        CHECK(g.ply() == 0);
+        CHECK(g.position() == fresh.position());
+        CHECK(g.positions().size() == 1);
+        CHECK(g.repetition_start() == 0);
+        CHECK(g.result() == fresh.result());
+        // The adjudicator starts afresh too: 7.2.5 (15 moves of kings) draws on the same ply.
+        const std::vector<const char*> cycle = {"a1-b2", "h8-g7", "b2-a1", "g7-h8"};
+        const auto no_rep = make_variant("russian", {"repetition_draw=0"});
+        Game a(no_rep);
+        play(a, {"c3-d4"});
+        a.reset(kings);
+        Game b(no_rep, kings);
+        for (int i = 0; i < 30; ++i) {
+            a.play(std::string_view(cycle[static_cast<std::size_t>(i) % 4]));
+            b.play(std::string_view(cycle[static_cast<std::size_t>(i) % 4]));
+            REQUIRE(a.result() == b.result());
+        }
+        CHECK(a.result().reason.find("7.2.5") != std::string::npos);
+        g.reset();
+        CHECK(g.position() == v->initial_position());
+    }
+
+    TEST_CASE("play_legal plays the listed move; out of range or after the end it throws") {
+        const auto v = make_variant("tobit");
+        Game g(v);
+        const Move m = g.legal_moves()[1];
+        g.play_legal(1);
+        CHECK(g.moves().back() == m);
+        CHECK_THROWS_AS(g.play_legal(g.legal_moves().size()), IllegalMoveError);
+        g.set_result(Outcome::draw, "agreement");
+        CHECK(g.result().reason == "agreement");
+        CHECK_THROWS_AS(g.play_legal(0), IllegalMoveError);
+        CHECK_THROWS_AS(g.set_result(Outcome::ongoing, "x"), Error);
+        g.undo();
+        CHECK_FALSE(g.result().over());
+        CHECK(g.legal_moves().size() > 1);
+    }
+}
