@@ -207,7 +207,10 @@ public:
         limits_[a727] = 2 * f.main_road;
         limits_[a728] = 2 * f.small_ending;
         six_seven_limit_ = 2 * f.material_6_7;
-        for (std::size_t a = 0; a < article_count; ++a) held_[a] = holds(static_cast<Article>(a), start);
+        const Material mat(start);
+        for (std::size_t a = 0; a < article_count; ++a) {
+            held_[a] = holds(static_cast<Article>(a), start, mat);
+        }
     }
 
     [[nodiscard]] bool off() const {
@@ -215,15 +218,22 @@ public:
                std::all_of(limits_.begin(), limits_.end(), [](int x) { return x == 0; });
     }
 
-    std::optional<GameResult> after_move(const Position& before, const Move& m,
-                                         const Position& after, bool has_moves) {
+    /// Index into the reason table (reason_count entries, see reason_index) of the article
+    /// that draws the game after m, or nullopt.
+    std::optional<std::size_t> after_move(const Position& before, const Move& m,
+                                          const Position& after, bool has_moves) {
         const bool capture = m.is_capture();
         const bool man_moved = before.at(m.from).kind() == man_kind;
         const bool promotion = m.promotion != no_kind;
+        const Material mat(after);  // counted once for every article
+        // Every ending article needs a lone king, or kings on both sides with at most 7 pieces;
+        // without either only 7.2.5 holds (the common case, decided without holds()).
+        const bool ending_possible = mat.lone_king[0] || mat.lone_king[1] ||
+                                     (mat.kings[0] > 0 && mat.kings[1] > 0 && mat.total() <= 7);
         for (std::size_t i = 0; i < article_count; ++i) {
             const auto a = static_cast<Article>(i);
             const bool was = held_[a];
-            held_[a] = holds(a, after);
+            held_[a] = ending_possible ? holds(a, after, mat) : a == a725;
             // A count starts (at 0) on the ply where its condition comes to hold and goes up by
             // one for every further ply while it holds, unless the move is one the article
             // names as a change (variants/russian/RULES.md §1.5).
@@ -234,7 +244,6 @@ public:
             }
         }
         if (!has_moves) return std::nullopt;  // the side to move has lost: a win beats a draw
-        const Material mat(after);
         // 7.2.5 is the general rule: an ending article that holds (and is switched on) governs.
         bool ending = false;
         for (Article a : {a728, a727, a724, a726}) ending = ending || (held_[a] && limit(a, mat) > 0);
@@ -242,19 +251,39 @@ public:
             const auto a = static_cast<Article>(i);
             const int n = limit(a, mat);
             if (n == 0 || !held_[a] || plies_[a] < n || (a == a725 && ending)) continue;
-            return GameResult{Outcome::draw, reason(a, n, mat)};
+            return reason_index(a, mat.total());
         }
         return std::nullopt;
     }
 
-private:
-    // The article's limit in plies (0 = off); 7.2.6 has one for 4-5 and one for 6-7 pieces.
-    [[nodiscard]] int limit(Article a, const Material& mat) const {
-        return a == a726 && mat.total() > 5 ? six_seven_limit_ : limits_[a];
+    /// Size of the reason table: one text per article, and 7.2.6's per piece count (0..7).
+    static constexpr std::size_t reason_count = article_count + 8;
+    /// Where the text of article a with `total` pieces on the board is in the reason table.
+    static std::size_t reason_index(Article a, int total) {
+        return a == a726 ? article_count + static_cast<std::size_t>(std::clamp(total, 0, 7)) : a;
+    }
+    /// The reason table, built once per adjudicator (so that deciding allocates nothing).
+    [[nodiscard]] std::array<std::string, reason_count> reasons() const {
+        std::array<std::string, reason_count> r;
+        for (std::size_t i = 0; i < article_count; ++i) {
+            const auto a = static_cast<Article>(i);
+            if (a != a726) r[i] = reason(a, limits_[a], 0);
+        }
+        for (int total = 0; total <= 7; ++total) {
+            r[reason_index(a726, total)] = reason(a726, limit(a726, total), total);
+        }
+        return r;
     }
 
-    [[nodiscard]] bool holds(Article a, const Position& p) const {
-        const Material mat(p);
+private:
+    // The article's limit in plies (0 = off); 7.2.6 has one for 4-5 and one for 6-7 pieces.
+    [[nodiscard]] int limit(Article a, int total) const {
+        return a == a726 && total > 5 ? six_seven_limit_ : limits_[a];
+    }
+    [[nodiscard]] int limit(Article a, const Material& mat) const { return limit(a, mat.total()); }
+
+    // Does article a's condition hold in p, whose material is mat?
+    [[nodiscard]] bool holds(Article a, const Position& p, const Material& mat) const {
         switch (a) {
             case a728:  // lone king against 1-2 pieces, a king among them
                 return mat.lone_king_against([](int n, int k) { return n <= 2 && k >= 1; });
@@ -287,7 +316,7 @@ private:
         return false;
     }
 
-    static std::string reason(Article a, int limit, const Material& mat) {
+    static std::string reason(Article a, int limit, int total) {
         const std::string moves = std::to_string(limit / 2) + " moves";
         switch (a) {
             case a724:
@@ -295,7 +324,7 @@ private:
             case a725:
                 return "FMJD64 7.2.5: " + moves + " with only king moves, no man move and no capture";
             case a726:
-                return "FMJD64 7.2.6: " + std::to_string(mat.total()) +
+                return "FMJD64 7.2.6: " + std::to_string(total) +
                        "-piece ending with kings on both sides, balance unchanged for " + moves;
             case a727:
                 return "FMJD64 7.2.7: lone king on the main road against three pieces, not won in " +
@@ -316,53 +345,83 @@ private:
 
 class DraughtsAdjudicator final : public Adjudicator {
 public:
-    DraughtsAdjudicator(const DraughtsDescriptor& d, Mask road, const Position& start)
-        : draws_(d.draws), man_name_(d.man.name) {
+    DraughtsAdjudicator(const DraughtsDescriptor& d, Mask road, const Position& start) {
+        auto texts = std::make_shared<Texts>();
+        texts->draws = d.draws;
         if (d.draws.fmjd64) {
             Fmjd64Counters f(*d.draws.fmjd64, road, start);
-            if (!f.off()) fmjd_ = f;
+            if (!f.off()) {
+                fmjd_ = f;
+                texts->fmjd = f.reasons();
+            }
         }
+        texts->no_progress = d.draws.no_progress_label + ": " +
+                             std::to_string(d.draws.no_progress_moves) +
+                             " moves each without a capture or a " + d.man.name + " move";
+        texts->bare = d.draws.bare_label + ": one piece each";
+        texts_ = std::move(texts);
     }
     [[nodiscard]] bool off() const {
-        return !fmjd_ && draws_.no_progress_moves == 0 && !draws_.bare;
+        return !fmjd_ && texts_->draws.no_progress_moves == 0 && !texts_->draws.bare;
     }
     [[nodiscard]] std::unique_ptr<Adjudicator> clone() const override {
         return std::make_unique<DraughtsAdjudicator>(*this);
     }
-    std::optional<GameResult> after_move(const Position& before, const Move& m,
-                                         const Position& after, bool has_moves) override {
-        std::optional<GameResult> r;
-        if (fmjd_) r = fmjd_->after_move(before, m, after, has_moves);
+    void assign(const Adjudicator& other) override {
+        const auto& o = static_cast<const DraughtsAdjudicator&>(other);
+        fmjd_ = o.fmjd_;  // trivially copyable counters; the texts are the variant's
+        quiet_plies_ = o.quiet_plies_;
+    }
+    std::optional<Verdict> after_move(const Position& before, const Move& m,
+                                      const Position& after, bool has_moves) override {
+        std::optional<std::size_t> fmjd;
+        if (fmjd_) fmjd = fmjd_->after_move(before, m, after, has_moves);
         // No progress: a capture or a man move resets the count of plies.
         const bool progress = m.is_capture() || before.at(m.from).kind() == man_kind;
         quiet_plies_ = progress ? 0 : quiet_plies_ + 1;
-        if (r || !has_moves) return r;  // no legal move: the side to move lost (Game's rule)
-        if (draws_.no_progress_moves > 0 && quiet_plies_ >= 2 * draws_.no_progress_moves) {
-            return GameResult{Outcome::draw, draws_.no_progress_label + ": " +
-                                                 std::to_string(draws_.no_progress_moves) +
-                                                 " moves each without a capture or a " +
-                                                 man_name_ + " move"};
+        if (fmjd) return Verdict{Outcome::draw, texts_->fmjd[*fmjd]};
+        if (!has_moves) return std::nullopt;  // no legal move: the side to move lost (Game's rule)
+        const DraughtsDraws& draws = texts_->draws;
+        if (draws.no_progress_moves > 0 && quiet_plies_ >= 2 * draws.no_progress_moves) {
+            return Verdict{Outcome::draw, texts_->no_progress};
         }
         return bare(after);
     }
-    std::optional<GameResult> at_start(const Position& start, bool has_moves) override {
+    std::optional<Verdict> at_start(const Position& start, bool has_moves) override {
         return has_moves ? bare(start) : std::nullopt;
     }
 
 private:
+    // The rules and the text of every reason, fixed by the variant: shared by the copies.
+    struct Texts {
+        DraughtsDraws draws;
+        std::array<std::string, Fmjd64Counters::reason_count> fmjd;
+        std::string no_progress;
+        std::string bare;
+    };
+
     // Each side has exactly one piece.
-    [[nodiscard]] std::optional<GameResult> bare(const Position& p) const {
-        if (draws_.bare && count(p.pieces(Color::white)) == 1 && count(p.pieces(Color::black)) == 1) {
-            return GameResult{Outcome::draw, draws_.bare_label + ": one piece each"};
+    [[nodiscard]] std::optional<Verdict> bare(const Position& p) const {
+        if (texts_->draws.bare && count(p.pieces(Color::white)) == 1 &&
+            count(p.pieces(Color::black)) == 1) {
+            return Verdict{Outcome::draw, texts_->bare};
         }
         return std::nullopt;
     }
 
-    DraughtsDraws draws_;
-    std::string man_name_;
+    std::shared_ptr<const Texts> texts_;
     std::optional<Fmjd64Counters> fmjd_;
     long quiet_plies_ = 0;
 };
+
+}  // namespace
+
+namespace {
+
+// Ground a man of side c gains by going from u to v: the board's y grows towards Black.
+double gain(const Topology& t, Color c, Vertex u, Vertex v) {
+    return c == Color::white ? t.y(v) - t.y(u) : t.y(u) - t.y(v);
+}
 
 }  // namespace
 
@@ -402,6 +461,23 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
     man_steps_ = {StepTable(t, d_.man.steps), StepTable(t, flip_vertical(d_.man.steps))};
     king_dirs_ = {d_.king.steps, flip_vertical(d_.king.steps)};
     king_steps_ = {StepTable(t, king_dirs_[0]), StepTable(t, king_dirs_[1])};
+    // Does every quiet man move keep or gain ground (irreversible)? Checked step by step on the
+    // board, so that no assumption about the board's shape is needed.
+    for (Color c : {Color::white, Color::black}) {
+        const DirectionSet steps = c == Color::white ? d_.man.steps : flip_vertical(d_.man.steps);
+        bool never_back = true;
+        for (Vertex v = 0; v < t.size(); ++v) {
+            for (int k = 0; k < direction_count; ++k) {
+                const auto dir = static_cast<Direction>(k);
+                if ((steps & dirs(dir)) == 0) continue;
+                for (Vertex u : t.ray(v, dir)) {
+                    never_back = never_back && gain(t, c, v, u) >= 0;
+                    if (!d_.man.flying) break;
+                }
+            }
+        }
+        men_never_back_[index(c)] = never_back;
+    }
     const bool chols = d_.board.shape == DraughtsBoard::Shape::chols;
     for (Color c : {Color::white, Color::black}) {
         position_rules_.forbidden[index(c)][man_kind] = rules_.promotion_zone[index(c)];
@@ -431,6 +507,14 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
                    (numeric ? numbers + " or " + names : names + " or " + numbers) + ")";
         };
     }
+}
+
+bool DraughtsVariant::irreversible(const Position& before, const Move& m, const Position&) const {
+    if (m.is_capture()) return true;
+    if (d_.king_reverts || m.is_drop() || before.at(m.from).kind() != man_kind) return false;
+    if (m.promotion != no_kind) return true;  // the number of men falls for good
+    const Color c = before.side_to_move();
+    return men_never_back_[index(c)] && gain(topology(), c, m.from, m.to) > 0;
 }
 
 Position DraughtsVariant::initial_position() const {

@@ -1,5 +1,9 @@
 #include "tradgames/game.hpp"
 
+#include <algorithm>
+#include <array>
+#include <charconv>
+
 #include "tradgames/error.hpp"
 
 namespace tradgames {
@@ -14,49 +18,108 @@ std::string_view to_string(Outcome o) noexcept {
     return "ongoing";
 }
 
-std::optional<GameResult> Adjudicator::at_start(const Position&, bool) { return std::nullopt; }
+std::optional<Verdict> Adjudicator::at_start(const Position&, bool) { return std::nullopt; }
 
 Game::Game(std::shared_ptr<const Variant> variant, std::optional<Position> start)
-    : variant_(std::move(variant)) {
+    : variant_(std::move(variant)), rules_(variant_->game_rules()) {
+    reset(start);
+}
+
+void Game::reset(const std::optional<Position>& start) {
+    positions_.clear();
+    moves_.clear();
+    horizon_.clear();
+    hashes_.clear();
     positions_.push_back(start ? *start : variant_->initial_position());
-    adjudicators_.push_back(variant_->make_adjudicator(positions_.front()));
-    results_.emplace_back();
+    horizon_.push_back(0);
+    hashes_.push_back(positions_.back().hash());
+    result_.outcome = Outcome::ongoing;
+    result_.reason.clear();
+    if (!made_ || !(fresh_start_ == positions_.front())) {
+        fresh_ = variant_->make_adjudicator(positions_.front());
+        fresh_start_ = positions_.front();
+        made_ = true;
+        adjudicators_.clear();
+    }
+    if (fresh_) {
+        if (adjudicators_.empty()) {
+            adjudicators_.push_back(fresh_->clone());
+        } else {
+            adjudicators_.front()->assign(*fresh_);
+        }
+    }
     evaluate();
+}
+
+int Game::hash_repetitions() const noexcept {
+    const std::uint64_t now = hashes_.back();
+    int n = 0;
+    for (std::size_t i = horizon_.back(); i < hashes_.size(); ++i) n += hashes_[i] == now ? 1 : 0;
+    return n;
 }
 
 int Game::repetitions() const noexcept {
     const Position& now = positions_.back();
     int n = 0;
-    for (const Position& p : positions_) n += (p.hash() == now.hash() && p == now) ? 1 : 0;
+    for (std::size_t i = horizon_.back(); i < positions_.size(); ++i) {
+        n += (hashes_[i] == hashes_.back() && positions_[i] == now) ? 1 : 0;
+    }
     return n;
 }
+
+void Game::decide(Outcome o, std::string_view reason) {
+    result_.outcome = o;
+    result_.reason.assign(reason);  // keeps the string's capacity: no allocation once warm
+}
+
+namespace {
+
+/// "<head><n><tail>" in a stack buffer (the reasons Game builds itself).
+struct NumberedReason {
+    std::array<char, 64> buf{};
+    std::size_t size = 0;
+    NumberedReason(std::string_view head, int n, std::string_view tail) noexcept {
+        add(head);
+        const auto [end, ec] = std::to_chars(buf.data() + size, buf.data() + buf.size(), n);
+        if (ec == std::errc()) size = static_cast<std::size_t>(end - buf.data());
+        add(tail);
+    }
+    void add(std::string_view s) noexcept {
+        const std::size_t k = std::min(s.size(), buf.size() - size);
+        s.copy(buf.data() + size, k);
+        size += k;
+    }
+    [[nodiscard]] std::string_view view() const noexcept { return {buf.data(), size}; }
+};
+
+}  // namespace
 
 void Game::evaluate() {
     const Position& now = positions_.back();
     legal_.clear();
     variant_->generate(now, legal_);
-    GameResult& r = results_.back();
-    if (adjudicators_.back()) {
-        std::optional<GameResult> a;
+    const std::size_t n = positions_.size();
+    if (!adjudicators_.empty()) {
+        std::optional<Verdict> a;
         if (moves_.empty()) {
-            a = adjudicators_.back()->at_start(now, !legal_.empty());
+            a = adjudicators_[0]->at_start(now, !legal_.empty());
         } else {
-            a = adjudicators_.back()->after_move(positions_[positions_.size() - 2], moves_.back(),
-                                                 now, !legal_.empty());
+            a = adjudicators_[n - 1]->after_move(positions_[n - 2], moves_.back(), now,
+                                                 !legal_.empty());
         }
-        if (a) r = *a;
+        if (a && a->outcome != Outcome::ongoing) decide(a->outcome, a->reason);
     }
-    if (!r.over() && legal_.empty()) {
-        r = {win_for(~now.side_to_move()), "no legal move"};
+    if (!result_.over() && legal_.empty()) decide(win_for(~now.side_to_move()), "no legal move");
+    const GameRules& rules = rules_;
+    // The packed hash scan first: the positions are compared only when the hashes repeat.
+    if (!result_.over() && rules.repetition_draw > 0 &&
+        hash_repetitions() >= rules.repetition_draw && repetitions() >= rules.repetition_draw) {
+        decide(Outcome::draw, NumberedReason("repetition (", rules.repetition_draw, " times)").view());
     }
-    const GameRules rules = variant_->game_rules();
-    if (!r.over() && rules.repetition_draw > 0 && repetitions() >= rules.repetition_draw) {
-        r = {Outcome::draw, "repetition (" + std::to_string(rules.repetition_draw) + " times)"};
+    if (!result_.over() && rules.ply_cap > 0 && static_cast<int>(moves_.size()) >= rules.ply_cap) {
+        decide(Outcome::draw, NumberedReason("ply cap (", rules.ply_cap, ")").view());
     }
-    if (!r.over() && rules.ply_cap > 0 && static_cast<int>(moves_.size()) >= rules.ply_cap) {
-        r = {Outcome::draw, "ply cap (" + std::to_string(rules.ply_cap) + ")"};
-    }
-    if (r.over()) legal_.clear();
+    if (result_.over()) legal_.clear();
 }
 
 void Game::play(const Move& m) {
@@ -65,20 +128,46 @@ void Game::play(const Move& m) {
     }
     const Move* legal = nullptr;
     for (const Move& x : legal_) {
-        if (x.same_result(m)) legal = &x;
+        if (x.same_result(m)) {
+            legal = &x;  // the U list has one move per result
+            break;
+        }
     }
     if (legal == nullptr) {
         throw IllegalMoveError("move " + variant_->move_to_string(position(), m) +
                                " is not legal in " + variant_->position_to_string(position()));
     }
-    const Move played = *legal;
-    Position next = position();
+    play_checked(*legal);
+}
+
+void Game::play_legal(std::size_t i) {
+    if (i >= legal_.size()) {
+        throw IllegalMoveError(result().over() ? "the game is over (" + result().reason + ")"
+                                               : "play_legal: no legal move " + std::to_string(i));
+    }
+    play_checked(legal_[i]);
+}
+
+void Game::play_checked(const Move& m) {
+    // m is in legal_, which stays untouched until evaluate() regenerates it.
+    const std::size_t n = positions_.size();  // index of the new position
+    // The adjudicator state for the new position, in a kept object when there is one (first,
+    // so that a failing clone leaves the game as it was).
+    if (!adjudicators_.empty()) {
+        if (adjudicators_.size() <= n) {
+            adjudicators_.push_back(adjudicators_[n - 1]->clone());
+        } else {
+            adjudicators_[n]->assign(*adjudicators_[n - 1]);
+        }
+    }
+    positions_.push_back(positions_.back());
     Undo u;
-    variant_->make_move(next, played, u);
-    adjudicators_.push_back(adjudicators_.back() ? adjudicators_.back()->clone() : nullptr);
-    positions_.push_back(next);
-    moves_.push_back(played);
-    results_.emplace_back();
+    variant_->make_move(positions_.back(), m, u);
+    const Position& next = positions_.back();
+    const bool cut = variant_->irreversible(positions_[n - 1], m, next);
+    horizon_.push_back(cut ? static_cast<std::uint32_t>(n) : horizon_.back());
+    hashes_.push_back(next.hash());
+    moves_.push_back(m);
     evaluate();
 }
 
@@ -95,17 +184,27 @@ void Game::undo() {
     if (moves_.empty()) throw Error("undo: no move has been played");
     moves_.pop_back();
     positions_.pop_back();
-    results_.pop_back();
-    adjudicators_.pop_back();
+    horizon_.pop_back();
+    hashes_.pop_back();
+    // A move was played from the position now current, so it was ongoing.
+    result_.outcome = Outcome::ongoing;
+    result_.reason.clear();
     legal_.clear();
     variant_->generate(position(), legal_);
-    if (result().over()) legal_.clear();
 }
 
 void Game::set_result(GameResult r) {
     if (!r.over()) throw Error("set_result: the result must end the game (use undo to reopen it)");
-    results_.back() = std::move(r);
-    if (result().over()) legal_.clear();
+    result_ = std::move(r);
+    legal_.clear();
+}
+
+void Game::set_result(Outcome o, std::string_view reason) {
+    if (o == Outcome::ongoing) {
+        throw Error("set_result: the result must end the game (use undo to reopen it)");
+    }
+    decide(o, reason);
+    legal_.clear();
 }
 
 }  // namespace tradgames

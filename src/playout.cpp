@@ -1,7 +1,9 @@
 #include "tradgames/playout.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -52,6 +54,17 @@ std::size_t choose_move(const MoveList& legal, Policy policy, Rng& rng) {
 }
 
 std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, PlayoutStats& stats) {
+    // "ply cap (N)", written on the stack: ending a game allocates nothing.
+    std::array<char, 32> cap_text{};
+    std::size_t cap_size = 0;
+    if (ply_cap > 0) {
+        constexpr std::string_view head = "ply cap (";
+        head.copy(cap_text.data(), head.size());
+        const auto [end, ec] =
+            std::to_chars(cap_text.data() + head.size(), cap_text.data() + cap_text.size() - 1, ply_cap);
+        cap_size = ec == std::errc() ? static_cast<std::size_t>(end - cap_text.data()) : head.size();
+        cap_text[cap_size++] = ')';
+    }
     while (!game.result().over()) {
         const MoveList& legal = game.legal_moves();
         stats.legal_moves += legal.size();
@@ -59,13 +72,14 @@ std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, Playout
             std::count_if(legal.begin(), legal.end(), [](const Move& m) { return m.is_capture(); }));
         stats.capture_positions += captures > 0 ? 1 : 0;
         stats.forced_capture_positions += captures == legal.size() ? 1 : 0;
-        const Move m = legal[choose_move(legal, policy, rng)];
-        if (stats.captured.size() <= m.captured.size()) stats.captured.resize(m.captured.size() + 1);
-        ++stats.captured[m.captured.size()];
-        game.play(m);
+        const std::size_t i = choose_move(legal, policy, rng);
+        const std::size_t k = legal[i].captured.size();
+        if (stats.captured.size() <= k) stats.captured.resize(k + 1);
+        ++stats.captured[k];
+        game.play_legal(i);
         ++stats.plies;
         if (!game.result().over() && ply_cap > 0 && game.ply() >= static_cast<std::size_t>(ply_cap)) {
-            game.set_result({Outcome::draw, "ply cap (" + std::to_string(ply_cap) + ")"});
+            game.set_result(Outcome::draw, std::string_view(cap_text.data(), cap_size));
         }
     }
     const GameResult& r = game.result();
@@ -74,7 +88,16 @@ std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, Playout
     ++stats.length_counts[length];
     ++stats.games;
     ++stats.outcomes[static_cast<std::size_t>(r.outcome)];
-    ++stats.reasons[{r.outcome, r.reason}];
+    // A linear search (a run sees a handful of reasons) compares the reason in place, where
+    // operator[] would build a key string, allocating for a reason of more than 15 characters.
+    const auto known = std::find_if(stats.reasons.begin(), stats.reasons.end(), [&](const auto& e) {
+        return e.first.first == r.outcome && e.first.second == r.reason;
+    });
+    if (known != stats.reasons.end()) {
+        ++known->second;
+    } else {
+        ++stats.reasons[{r.outcome, r.reason}];
+    }
     return static_cast<std::uint32_t>(game.ply());
 }
 
@@ -220,12 +243,20 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
     auto work = [&] {
         PlayoutStats acc;
         try {
+            // One game per worker, reset for each game: its storage is reused (no allocation
+            // per game once the longest game so far has been played).
+            // (On the heap: a Game holds a full move list.)
+            std::unique_ptr<Game> game;
             while (!stop.load(std::memory_order_relaxed)) {
                 const std::uint64_t i = next.fetch_add(1, std::memory_order_relaxed);
                 if (i >= options.games) break;
                 Rng rng = playout_rng(options.seed, options.first_game + i);
-                Game game(variant, options.start);
-                const std::uint32_t length = play_out(game, options.policy, rng, options.ply_cap, acc);
+                if (game) {
+                    game->reset(options.start);
+                } else {
+                    game = std::make_unique<Game>(variant, options.start);
+                }
+                const std::uint32_t length = play_out(*game, options.policy, rng, options.ply_cap, acc);
                 if (options.record_lengths) report.stats.lengths[i] = length;
                 done.fetch_add(1, std::memory_order_relaxed);
             }

@@ -44,6 +44,10 @@ GameRules Variant::game_rules() const { return {}; }
 
 std::unique_ptr<Adjudicator> Variant::make_adjudicator(const Position&) const { return nullptr; }
 
+bool Variant::irreversible(const Position&, const Move& m, const Position&) const {
+    return m.is_capture();
+}
+
 BoardStyle Variant::board_style() const { return {}; }
 
 bool Variant::writes_landing(const Position&, const Move&, std::size_t) const { return true; }

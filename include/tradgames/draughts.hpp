@@ -278,6 +278,13 @@ public:
     [[nodiscard]] GameRules game_rules() const override;
     /// The no-progress, bare and FMJD64 draw rules; nullptr when all are off.
     [[nodiscard]] std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const override;
+    /// Captures (the number of pieces never rises); promotions, unless kings revert
+    /// (king_reverts: the number of men never rises otherwise); and men's moves that gain
+    /// ground, when no man's step ever loses ground (checked on the board at construction: the
+    /// sum of the men's distances from their own side's edge then never falls). Sideways man
+    /// steps (Tobit, Turkish) and king moves are reversible.
+    [[nodiscard]] bool irreversible(const Position& before, const Move& m,
+                                    const Position& after) const override;
     /// Notation with `ends` landings: adds the intermediate squares only when another legal
     /// move has the same ends.
     [[nodiscard]] std::string move_to_string(const Position& pos, const Move& m) const override;
@@ -317,6 +324,8 @@ private:
     std::array<StepTable, 2> king_steps_{};
     std::array<DirectionSet, 2> king_dirs_{};
     PositionRules position_rules_{};
+    /// [side]: no quiet move of that side's men ever ends farther back than it started.
+    std::array<bool, 2> men_never_back_{};
 };
 
 /// Creates the variant of descriptor `d` with rule options ("key=value"). Throws OptionError

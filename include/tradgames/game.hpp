@@ -5,6 +5,11 @@
 // the side to move (it loses: variants/russian/RULES.md §1.5, variants/tobit/RULES.md E1,
 // variants/shatra/RULES.md §7); repetition of the same position (placement, side to move, variant
 // state: the Zobrist hash) the variant's number of times; the variant's ply cap.
+//
+// Repetitions are counted only back to the last irreversible move (Variant::irreversible): no
+// earlier position can occur again. Storage (positions, moves, adjudicator states, the result's
+// text) is kept between games by reset(), so that a Game reused for many games allocates nothing
+// per move or per game once it has played a game as long as the current one.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +36,12 @@ public:
     explicit Game(std::shared_ptr<const Variant> variant,
                   std::optional<Position> start = std::nullopt);
 
+    /// Starts a new game of the same variant from `start` (default: the variant's initial
+    /// position), keeping the storage of the old one. Allocates nothing when the start position
+    /// is the previous game's (the start adjudicator is copied from a kept one) and no longer a
+    /// game than before is played.
+    void reset(const std::optional<Position>& start = std::nullopt);
+
     [[nodiscard]] const Variant& variant() const noexcept { return *variant_; }
     [[nodiscard]] const std::shared_ptr<const Variant>& variant_ptr() const noexcept {
         return variant_;
@@ -47,32 +58,61 @@ public:
     [[nodiscard]] std::size_t ply() const noexcept { return moves_.size(); }
     /// Legal moves in the current position (U); empty once the game is over.
     [[nodiscard]] const MoveList& legal_moves() const noexcept { return legal_; }
-    /// The result so far.
-    [[nodiscard]] const GameResult& result() const noexcept { return results_.back(); }
+    /// The result so far. (Every earlier position was ongoing: a move was played from it.)
+    [[nodiscard]] const GameResult& result() const noexcept { return result_; }
 
     /// Plays m. Throws IllegalMoveError if the game is over or m is not a legal move (compared
     /// by its result, so any path of a legal capture is accepted).
     void play(const Move& m);
+    /// Plays legal_moves()[i] (what a playout picks by index, without searching the list).
+    /// Throws IllegalMoveError if i >= legal_moves().size() (no move once the game is over).
+    void play_legal(std::size_t i);
     /// Parses `text` with Variant::parse_move and plays it; returns the move played.
     /// Throws as parse_move, and IllegalMoveError if the game is over.
     Move play(std::string_view text);
-    /// Takes back the last move. Throws Error if no move has been played.
+    /// Takes back the last move (the game is open again). Throws Error if no move has been
+    /// played.
     void undo();
     /// Ends the game by an outside decision (resignation, agreement, time); undo() reopens it.
     /// Throws Error if r is not a finished result (r.over() is false).
     void set_result(GameResult r);
+    /// The same, copying `reason` into the result's kept text (no allocation once the text has
+    /// had that length). Throws Error if o is Outcome::ongoing.
+    void set_result(Outcome o, std::string_view reason);
 
-    /// Times the current position has occurred so far (1 for a new position).
+    /// Times the current position has occurred so far (1 for a new position), counted from
+    /// positions()[repetition_start()].
     [[nodiscard]] int repetitions() const noexcept;
+    /// Index into positions() of the position after the last irreversible move (0 if none):
+    /// no position before it can occur again (Variant::irreversible).
+    [[nodiscard]] std::size_t repetition_start() const noexcept { return horizon_.back(); }
 
 private:
     void evaluate();
+    /// Plays the legal move m (a copy: legal_ is regenerated).
+    void play_checked(const Move& m);
+    /// Occurrences of the current position's hash from repetition_start() on (an upper bound of
+    /// repetitions()).
+    [[nodiscard]] int hash_repetitions() const noexcept;
+    void decide(Outcome o, std::string_view reason);
 
     std::shared_ptr<const Variant> variant_;
     std::vector<Position> positions_;
     std::vector<Move> moves_;
-    std::vector<GameResult> results_;
-    std::vector<std::unique_ptr<Adjudicator>> adjudicators_;  // state before each ply
+    /// horizon_[i]: repetition_start() when positions_[i] was the current position.
+    std::vector<std::uint32_t> horizon_;
+    /// hashes_[i] = positions_[i].hash(), packed for the repetition scan.
+    std::vector<std::uint64_t> hashes_;
+    /// The variant's game rules (fixed: a variant is immutable).
+    GameRules rules_;
+    GameResult result_;
+    /// adjudicators_[i] holds the adjudicator state at positions_[i] for i < positions_.size();
+    /// the objects beyond are kept for reuse. Empty when the variant has no adjudicator.
+    std::vector<std::unique_ptr<Adjudicator>> adjudicators_;
+    /// The adjudicator as made for start_, copied into adjudicators_[0] by reset().
+    std::unique_ptr<Adjudicator> fresh_;
+    Position fresh_start_;
+    bool made_ = false;  ///< fresh_ and fresh_start_ are set (fresh_ may be null)
     MoveList legal_;
 };
 

@@ -69,21 +69,35 @@ struct GameRules {
 /// at once (the start position is its own first occurrence).
 [[nodiscard]] int repetition_draw_value(const RuleOptions& o);
 
+/// What an adjudicator decided: the outcome and the rule that decided it. `reason` views text
+/// the adjudicator owns (built when it was made, so that deciding a game allocates nothing); it
+/// stays valid while the adjudicator, or the variant that made it, lives.
+struct Verdict {
+    Outcome outcome = Outcome::ongoing;
+    std::string_view reason;
+};
+
 /// Per-variant adjudication (draw rules with counters, variant-specific wins), fed one move at a
-/// time by Game. An adjudicator is a value: Game clones it before every move to support undo.
+/// time by Game. An adjudicator is a value: Game keeps one per position played, for undo, and
+/// reuses those objects from game to game (assign, not clone), so that playing a move allocates
+/// nothing once a game of that length has been played. It must not outlive its variant.
 class Adjudicator {
 public:
     virtual ~Adjudicator() = default;
-    /// A copy of this adjudicator's state.
+    /// A copy of this adjudicator's state (allocates; Game calls it only to grow its pool).
     [[nodiscard]] virtual std::unique_ptr<Adjudicator> clone() const = 0;
-    /// Called after `m` led from `before` to `after`; returns a result if a rule ends the game
+    /// Makes this adjudicator's state equal to other's, without allocating. Precondition: other
+    /// has the same dynamic type and was made by the same variant (same rule options: the text
+    /// of the reasons, fixed by the options, is not copied).
+    virtual void assign(const Adjudicator& other) = 0;
+    /// Called after `m` led from `before` to `after`; returns a verdict if a rule ends the game
     /// there, else nullopt. `has_moves` tells whether the side to move in `after` has a legal
     /// move (a rule may want to name the reason of a loss itself, e.g. a captured biy).
-    virtual std::optional<GameResult> after_move(const Position& before, const Move& m,
-                                                 const Position& after, bool has_moves) = 0;
+    virtual std::optional<Verdict> after_move(const Position& before, const Move& m,
+                                              const Position& after, bool has_moves) = 0;
     /// Called once for the start position of a game (a set-up position may already be
-    /// decided, e.g. bare biys); returns a result if a rule ends the game there. Default: none.
-    virtual std::optional<GameResult> at_start(const Position& start, bool has_moves);
+    /// decided, e.g. bare biys); returns a verdict if a rule ends the game there. Default: none.
+    virtual std::optional<Verdict> at_start(const Position& start, bool has_moves);
 };
 
 /// What reading a position string checks beyond its grammar (fen.hpp): used by
@@ -167,6 +181,14 @@ public:
     /// A fresh adjudicator for a game starting at `start`, or nullptr when the variant has no
     /// rule beyond those Game applies (no legal move, repetition, ply cap).
     [[nodiscard]] virtual std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const;
+    /// Whether no position that occurred before move m (which led from `before` to `after`) can
+    /// occur again after it, whatever is played next: Game counts repetitions only from the
+    /// position after the last such move. A variant must answer true only for moves that
+    /// provably can never be undone (a wrong true would miss a repetition draw); false is always
+    /// safe, merely slower. Default: m is a capture (sound when no piece ever enters the board;
+    /// a variant where pieces enter the board must override this).
+    [[nodiscard]] virtual bool irreversible(const Position& before, const Move& m,
+                                            const Position& after) const;
 
     /// PDN GameType number of the variant (PDN 3.0: 20 international, 21 English, 25
     /// Russian, ...), or 0 when PDN has none and records carry a [Variant] tag. Default: 0.

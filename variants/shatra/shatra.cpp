@@ -689,15 +689,22 @@ namespace {
 /// Shatra's game end (7, A23) beyond "no legal move", which Game applies itself.
 class ShatraAdjudicator final : public Adjudicator {
 public:
-    ShatraAdjudicator(bool bare_biys, long move_limit) : bare_biys_(bare_biys), limit_(move_limit) {}
+    ShatraAdjudicator(bool bare_biys, long move_limit)
+        : bare_biys_(bare_biys),
+          limit_(move_limit),
+          limit_reason_(std::make_shared<const std::string>(
+              "move limit: " + std::to_string(move_limit) + " moves each without a capture (A23)")) {}
     [[nodiscard]] std::unique_ptr<Adjudicator> clone() const override {
         return std::make_unique<ShatraAdjudicator>(*this);
     }
-    std::optional<GameResult> after_move(const Position& before, const Move& m,
-                                         const Position& after, bool) override {
+    void assign(const Adjudicator& other) override {
+        plies_without_capture_ = static_cast<const ShatraAdjudicator&>(other).plies_without_capture_;
+    }
+    std::optional<Verdict> after_move(const Position& before, const Move& m,
+                                      const Position& after, bool) override {
         const Color mover = before.side_to_move();
         if (after.pieces(~mover, biy) == 0 && before.pieces(~mover, biy) != 0) {
-            return GameResult{win_for(mover), "biy captured"};  // 7
+            return Verdict{win_for(mover), "biy captured"};  // 7
         }
         if (auto r = bare(after)) return r;
         // A free promotion (A19 b: a quiet "move" from a square to itself) is not a move of a
@@ -705,30 +712,57 @@ public:
         const bool free_promotion = m.kind == MoveKind::quiet && m.from == m.to;
         if (!free_promotion) plies_without_capture_ = m.is_capture() ? 0 : plies_without_capture_ + 1;
         if (limit_ > 0 && plies_without_capture_ >= 2 * limit_) {
-            return GameResult{Outcome::draw, "move limit: " + std::to_string(limit_) +
-                                                 " moves each without a capture (A23)"};
+            return Verdict{Outcome::draw, *limit_reason_};
         }
         return std::nullopt;
     }
 
-    std::optional<GameResult> at_start(const Position& start, bool) override { return bare(start); }
+    std::optional<Verdict> at_start(const Position& start, bool) override { return bare(start); }
 
 private:
     /// A23: only the two biys are left.
-    std::optional<GameResult> bare(const Position& p) const {
+    std::optional<Verdict> bare(const Position& p) const {
         if (bare_biys_ && p.pieces(Color::white) == p.pieces(Color::white, biy) &&
             p.pieces(Color::black) == p.pieces(Color::black, biy)) {
-            return GameResult{Outcome::draw, "bare biys (A23)"};
+            return Verdict{Outcome::draw, "bare biys (A23)"};
         }
         return std::nullopt;
     }
 
     bool bare_biys_;
     long limit_;
+    std::shared_ptr<const std::string> limit_reason_;  // fixed by the options, shared by copies
     long plies_without_capture_ = 0;
 };
 
 }  // namespace
+
+bool Shatra::irreversible(const Position& before, const Move& m, const Position& after) const {
+    // Every man is on the board from the start (reserve men in their homes), so a capture
+    // lowers the number of men for good.
+    if (m.is_capture()) return true;
+    // A temdek never comes back on (4.2), and both are part of the position.
+    const std::uint32_t temdeks = temdek_flag(Color::white) | temdek_flag(Color::black);
+    if ((before.state().flags & temdeks) != (after.state().flags & temdeks)) return true;
+    const Color mover = before.side_to_move();
+    const Kind k = before.at(m.from).kind();
+    if (k == shatra) {
+        // Nothing ever becomes a shatra, so a promotion (free ones of A19 b included) lowers
+        // the number of shatras for good.
+        if (m.promotion != no_kind) return true;
+        // Without a capture no shatra ever loses ground: it never steps back (3.5), and drops
+        // take it from its home to its half, which lies ahead; A9's drops from the enemy home
+        // go back, so then only the cases above count.
+        const Topology& t = topology();
+        const double gain = mover == Color::white ? t.y(m.to) - t.y(m.from) : t.y(m.from) - t.y(m.to);
+        if (!rules_.shatra_drop_from_enemy_home && gain > 0) return true;
+    }
+    // A man other than the biy leaving its own fortress or gate while its temdek is on (a drop
+    // or a high-road move) cannot come back while the temdek stays on: no own man but the biy
+    // may end a non-capturing move there (4.2, 4.3), and a capture is irreversible anyway.
+    const Mask home = own(mover).home;
+    return k != biy && temdek_on(before, mover) && has(home, m.from) && !has(home, m.to);
+}
 
 GameRules Shatra::game_rules() const {
     return {repetition_draw_value(options()), 0};

@@ -187,6 +187,12 @@ public:
     /// bare_biys_draw (only the two biys left) and move_limit (N moves each without a capture)
     /// draw (A23).
     [[nodiscard]] std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const override;
+    /// Moves after which no earlier position can occur again (variants/shatra/RULES.md §7):
+    /// captures; a temdek going off; a shatra's promotion; a shatra's move or drop that gains
+    /// ground (unless A9 lets shatras drop back); a man other than the biy leaving its own
+    /// fortress or gate while its temdek is on (a drop or a high-road move).
+    [[nodiscard]] bool irreversible(const Position& before, const Move& m,
+                                    const Position& after) const override;
     /// Squares on the 7x14 grid with walls, fortresses, gates, the high road and the ditch
     /// (2.1, 2.3), square numbers written, a-g / 1-14 on the edges.
     [[nodiscard]] BoardStyle board_style() const override;

@@ -1,0 +1,118 @@
+// Heap allocations of playouts (issue 11), counted by replacing the global operator new in this
+// executable: after warm-up games, a Game reused with reset() and play_out allocate nothing per
+// move and nothing per game. Its own executable (not tradgames_tests), so that the counting
+// operator new stays out of every other test. Under the sanitizers (TRADGAMES_SANITIZED set)
+// the games are played but the count is not asserted: their runtimes own the allocator.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <string>
+
+#include "tradgames/game.hpp"
+#include "tradgames/playout.hpp"
+#include "tradgames/registry.hpp"
+
+namespace {
+std::atomic<std::uint64_t> allocations{0};
+
+void* counted(std::size_t n) {
+    allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+    throw std::bad_alloc();
+}
+void* counted_aligned(std::size_t n, std::align_val_t a) {
+    allocations.fetch_add(1, std::memory_order_relaxed);
+    const auto al = static_cast<std::size_t>(a);
+    const std::size_t size = (n + al - 1) / al * al;
+    if (void* p = std::aligned_alloc(al, size == 0 ? al : size)) return p;
+    throw std::bad_alloc();
+}
+}  // namespace
+
+void* operator new(std::size_t n) { return counted(n); }
+void* operator new[](std::size_t n) { return counted(n); }
+void* operator new(std::size_t n, std::align_val_t a) { return counted_aligned(n, a); }
+void* operator new[](std::size_t n, std::align_val_t a) { return counted_aligned(n, a); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+
+namespace {
+
+using namespace tradgames;
+
+struct Count {
+    std::uint64_t games = 0;
+    std::uint64_t plies = 0;
+    std::uint64_t allocations = 0;
+};
+
+/// Plays games [first, first + n) of a seeded run on one reused Game and counts what they
+/// allocate (the Game and the statistics are warm: see the callers).
+Count play(Game& game, PlayoutStats& stats, Policy policy, std::uint64_t first, std::uint64_t n) {
+    const std::uint64_t plies = stats.plies;
+    const std::uint64_t before = allocations.load();
+    for (std::uint64_t i = first; i < first + n; ++i) {
+        Rng rng = playout_rng(7, i);
+        game.reset();
+        (void)play_out(game, policy, rng, 1000, stats);
+    }
+    return {n, stats.plies - plies, allocations.load() - before};
+}
+
+bool sanitized() { return std::getenv("TRADGAMES_SANITIZED") != nullptr; }
+
+}  // namespace
+
+TEST_CASE("playouts allocate nothing per move and per game after warm-up") {
+    for (const char* name : {"russian", "tobit", "shatra", "tobit-4x4"}) {
+        for (Policy policy : {Policy::random, Policy::greedy}) {
+            const std::string label = name;
+            CAPTURE(label);
+            CAPTURE(to_string(policy));
+            const auto v = make_variant(name);
+            Game game(v);
+            PlayoutStats stats;
+            // Warm-up: the games to be counted, played once, size every buffer for them (the
+            // positions, moves and adjudicator states of the longest game, the reason texts and
+            // the statistics' histograms); then other games as a second warm-up.
+            (void)play(game, stats, policy, 0, 300);
+            const Count again = play(game, stats, policy, 0, 300);
+            MESSAGE(label << " " << to_string(policy) << ": " << again.games << " games, "
+                         << again.plies << " plies, " << again.allocations << " allocations");
+            if (!sanitized()) CHECK(again.allocations == 0);
+            // Fresh games after the warm-up: only a game longer than every earlier one, or a
+            // new way of ending, may still grow a buffer (reported, not asserted).
+            const Count fresh = play(game, stats, policy, 300, 300);
+            MESSAGE(label << " " << to_string(policy) << ", fresh games: " << fresh.allocations
+                         << " allocations in " << fresh.games << " games, " << fresh.plies
+                         << " plies");
+            CHECK(again.plies > 0);
+        }
+    }
+}
+
+TEST_CASE("a reused Game plays the same games as fresh ones") {
+    const auto v = make_variant("tobit");
+    Game reused(v);
+    for (std::uint64_t i = 0; i < 30; ++i) {
+        PlayoutStats a;
+        PlayoutStats b;
+        Rng r1 = playout_rng(3, i);
+        Rng r2 = playout_rng(3, i);
+        reused.reset();
+        Game fresh(v);
+        CHECK(play_out(reused, Policy::random, r1, 1000, a) == play_out(fresh, Policy::random, r2, 1000, b));
+        CHECK(a == b);
+        CHECK(reused.result() == fresh.result());
+    }
+}
