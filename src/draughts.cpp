@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "tradgames/board_graph.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/fen.hpp"
 

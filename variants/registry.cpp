@@ -9,6 +9,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "tradgames/board_graph.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/io/json.hpp"
 #include "builtin_descriptors.hpp"

@@ -5,6 +5,10 @@
 // (Tobit) and light squares (Russian) are simply absent vertices or absent edges, so the move
 // generator never needs a grid special case. The graph is built once by a variant and compiled
 // into a Topology (topology.hpp) of flat tables for move generation.
+//
+// Only code that builds a board includes this header: topology.hpp, variant.hpp and the rest
+// of the public headers name BoardGraph by a forward declaration, so that a file using a
+// variant does not parse Boost.Graph (tests/build/no_boost_graph_test.cpp checks it).
 #pragma once
 
 #include <cstdint>
@@ -18,10 +22,6 @@
 #include "tradgames/types.hpp"
 
 namespace tradgames {
-
-/// Zone bits: a variant gives each bit a meaning (promotion row, fortress, gate, ditch side,
-/// high road ...); a vertex carries the OR of its zones.
-using ZoneSet = std::uint32_t;
 
 /// Data attached to each vertex of a BoardGraph.
 struct VertexProperties {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "tradgames/board_graph.hpp"
+#include "tradgames/types.hpp"
 
 namespace tradgames {
 

@@ -226,6 +226,7 @@ using DescriptorLookup = std::function<std::optional<std::string>(std::string_vi
 
 /// The board graph of a descriptor's board (vertices in notation order, zone bits
 /// DraughtsVariant::Zone). Throws DescriptorError if it has more vertices than max_vertices.
+/// Callers include tradgames/board_graph.hpp (BoardGraph is only declared here).
 [[nodiscard]] BoardGraph make_draughts_board(const DraughtsDescriptor& d);
 
 /// Capture hooks of the generic draughts variant: everything is data except the optional

@@ -230,6 +230,11 @@ inline constexpr DirectionSet diagonal_dirs =
     dirs(Direction::ne, Direction::se, Direction::sw, Direction::nw);
 inline constexpr DirectionSet all_dirs = orthogonal_dirs | diagonal_dirs;
 
+/// Zone bits: a variant gives each bit a meaning (promotion row, fortress, gate, ditch side,
+/// high road ...); a vertex carries the OR of its zones (VertexProperties::zones,
+/// Topology::zones).
+using ZoneSet = std::uint32_t;
+
 /// Calls f(d) for each direction d of the set s, in index order.
 template <class F>
 constexpr void for_each_direction(DirectionSet s, F&& f) {

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "tradgames/board_graph.hpp"
 #include "tradgames/registry.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/variant.hpp"

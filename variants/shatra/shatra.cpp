@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "tradgames/board_graph.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/movegen.hpp"

@@ -33,7 +33,6 @@
 #include <string_view>
 #include <vector>
 
-#include "tradgames/board_graph.hpp"
 #include "tradgames/board_style.hpp"
 #include "tradgames/capture.hpp"
 #include "tradgames/movegen.hpp"
@@ -127,6 +126,7 @@ struct Rules {
 
 /// The 62-square board graph (2.1-2.4): vertices in square order, names "1".."62" with the
 /// algebraic names as aliases, links to every existing adjacent square in 8 directions.
+/// Callers include tradgames/board_graph.hpp (BoardGraph is only declared here).
 [[nodiscard]] BoardGraph make_board();
 
 /// Rule options of "shatra": every [switch] of section 12 with its default, plus the draw rules

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "shatra/shatra.hpp"
+#include "tradgames/board_graph.hpp"
 #include "tradgames/topology.hpp"
 
 using namespace tradgames;

@@ -9,10 +9,24 @@
 
 #include "support/helpers.hpp"
 #include "variants/tobit/support.hpp"
+#include "tradgames/board_graph.hpp"
 #include "tradgames/registry.hpp"
 #include "tradgames/random.hpp"
 
 using namespace tradgames;
+
+namespace tradgames::tobit {
+namespace {
+/// The board graph of the tobit descriptor with `size` lines. Throws DescriptorError for an
+/// impossible size.
+BoardGraph make_board(BoardSize size) {
+    const std::string json = "{\"base\": \"tobit\", \"name\": \"tobit-test\", \"board\": {\"width\": " +
+                             std::to_string(size.longitudinal) + ", \"height\": " +
+                             std::to_string(size.transverse) + "}}";
+    return make_draughts_board(read_descriptor(json, "test board"));
+}
+}  // namespace
+}  // namespace tradgames::tobit
 
 namespace {
 

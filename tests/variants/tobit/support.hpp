@@ -1,5 +1,5 @@
 // Names the Tobit tests use for the generic draughts variant over variants/tobit/tobit.json:
-// kind numbers, zone bits and the two boards.
+// kind numbers, zone bits and the two board sizes (board_test.cpp builds their graphs).
 #pragma once
 
 #include "tradgames/draughts.hpp"
@@ -23,15 +23,6 @@ struct BoardSize {
 };
 inline constexpr BoardSize standard_board{5, 4};
 inline constexpr BoardSize small_board{4, 4};
-
-/// The board graph of the tobit descriptor with `size` lines. Throws DescriptorError for an
-/// impossible size.
-inline BoardGraph make_board(BoardSize size) {
-    const std::string json = "{\"base\": \"tobit\", \"name\": \"tobit-test\", \"board\": {\"width\": " +
-                             std::to_string(size.longitudinal) + ", \"height\": " +
-                             std::to_string(size.transverse) + "}}";
-    return make_draughts_board(read_descriptor(json, "test board"));
-}
 
 using Tobit = DraughtsVariant;
 
