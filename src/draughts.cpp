@@ -597,11 +597,7 @@ Mask DraughtsVariant::movable_kings(const Position& pos) const noexcept {
     return kings;
 }
 
-void DraughtsVariant::do_move(Position& pos, const Move& m, Undo& u) const {
-    if (d_.king_move_limit == 0) {
-        apply_move(pos, m, u);
-        return;
-    }
+void DraughtsVariant::do_move_counting_kings(Position& pos, const Move& m, Undo& u) const {
     // The state holds, per side, the square of the king that made the side's last moves (one
     // bit of `marked` a side) and how many non-capturing moves in a row it made (4 bits of
     // `flags` a side).

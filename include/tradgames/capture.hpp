@@ -120,6 +120,8 @@ struct CaptureRules {
     struct ShortJump {
         Vertex over = no_vertex;
         Vertex to = no_vertex;
+        /// The direction of the jump (index(Direction)).
+        std::uint8_t dir = 0;
     };
     /// Derived table for short-leaping kinds: the first jumps a piece of side c and kind k on
     /// v could make ([c][k][v][0..short_jump_count[c][k][v])), so that a piece without an
@@ -208,7 +210,7 @@ struct CaptureRules {
                     const Vertex over = t.neighbour(v, d);
                     if (over == no_vertex) return;
                     const Vertex to = t.neighbour(over, d);
-                    if (to != no_vertex) short_jumps[c][k][v][jumps++] = ShortJump{over, to};
+                    if (to != no_vertex) short_jumps[c][k][v][jumps++] = ShortJump{over, to, static_cast<std::uint8_t>(index(d))};
                     const auto ray = t.ray(v, d);
                     if (ray.size() < 2) return;  // no vertex behind a victim
                     const std::size_t n = r.leap == Leap::short_leap ? 1 : ray.size() - 1;
@@ -499,6 +501,14 @@ private:
 
     /// True if a piece of kind k on `at` has a jump (captured set as it is now).
     [[nodiscard]] bool has_jump(Vertex at, Kind k, int last_dir) const noexcept {
+        if (short_table(k)) {
+            const int banned = banned_dir(last_dir);
+            const auto& jumps = rules_.short_jumps[index(side_)][k][at];
+            for (int i = 0; i < rules_.short_jump_count[index(side_)][k][at]; ++i) {
+                if (short_jump_open(at, k, jumps[static_cast<std::size_t>(i)], banned)) return true;
+            }
+            return false;
+        }
         unsigned ds = jump_dirs(k, last_dir);
         Vertex victim = no_vertex;
         std::array<Vertex, max_ray_length> land;
@@ -519,8 +529,43 @@ private:
         return 1;
     }
 
+    /// Short leaps are read from the compiled table of jumps (CaptureRules::short_jumps), in
+    /// the order of their directions, as the direction loop would find them.
+    [[nodiscard]] bool short_table(Kind k) const noexcept {
+        return rules_.compiled && rules_.kinds[k].leap == Leap::short_leap;
+    }
+    /// The direction a jump may not take after one in last_dir (no 180-degree turn), or -1.
+    [[nodiscard]] int banned_dir(int last_dir) const noexcept {
+        return rules_.no_180_turn && last_dir >= 0
+                   ? index(opposite(static_cast<Direction>(last_dir)))
+                   : -1;
+    }
+    /// Whether the short leap j of a piece of kind k on `at` is open now: a victim it may take
+    /// on j.over, the landing free, the direction allowed, the variant's landing hook agreeing.
+    [[nodiscard]] bool short_jump_open(Vertex at, Kind k, CaptureRules::ShortJump j,
+                                       int banned) const noexcept {
+        return has(victims_, j.over) && !has(block_, j.to) && j.dir != banned &&
+               (!rules_.filters_victims || has(allowed_[k], j.over)) &&
+               hooks_.can_land(at, k, j.to);
+    }
+
     /// All jumps of a piece of kind k standing on `at`. Returns false if it has none.
     bool extend(Vertex at, Kind k, int last_dir) {
+        if (short_table(k)) {
+            const int banned = banned_dir(last_dir);
+            const auto& jumps = rules_.short_jumps[index(side_)][k][at];
+            const int n = rules_.short_jump_count[index(side_)][k][at];
+            bool found = false;
+            for (int i = 0; i < n; ++i) {
+                const CaptureRules::ShortJump j = jumps[static_cast<std::size_t>(i)];
+                if (!short_jump_open(at, k, j, banned)) continue;
+                found = true;
+                push_victim(j.over);
+                land_and_continue(j.to, k, j.dir, hooks_.ends_sequence(pos_->at(j.over)));
+                pop_victim();
+            }
+            return found;
+        }
         std::array<Vertex, max_ray_length> land;
         bool found = false;
         for (unsigned ds = jump_dirs(k, last_dir); ds != 0; ds &= ds - 1) {
@@ -606,8 +651,8 @@ private:
         k = hooks_.end_kind(side_, k, m.to);
         m.promotion = k == start_kind_ ? no_kind : k;
         m.result_tag = hooks_.result_tag(*pos_, caps_.data(), ncaps_);
-        m.path.assign(path_.data(), static_cast<std::size_t>(depth_));
-        m.captured.assign(caps_.data(), static_cast<std::size_t>(ncaps_));
+        m.path.assign(path_, static_cast<std::size_t>(depth_));
+        m.captured.assign(caps_, static_cast<std::size_t>(ncaps_));
         m.captured_mask = captured_;
         merge_duplicate();
     }

@@ -303,7 +303,13 @@ public:
     /// counting quiet moves without writing them (bulk perft). Throws Error as generate_moves.
     std::size_t count_legal(const Position& pos, Duplicates dup, MoveList& scratch) const;
     /// Makes m; with a king-move limit, also updates the count of the mover's king moves.
-    void do_move(Position& pos, const Move& m, Undo& u) const;
+    void do_move(Position& pos, const Move& m, Undo& u) const {
+        if (d_.king_move_limit == 0) {
+            apply_move(pos, m, u);  // inline: the common case in perft's innermost loop
+        } else {
+            do_move_counting_kings(pos, m, u);
+        }
+    }
 
 protected:
     [[nodiscard]] bool writes_landing(const Position& pos, const Move& m,
@@ -313,6 +319,8 @@ private:
     /// The number of non-capturing moves in a row of side's tracked king (king_move_limit).
     [[nodiscard]] static int king_moves_in_a_row(const PositionState& s, Color side) noexcept;
     void apply_precedence(const Position& pos, MoveList& out, std::size_t first) const;
+    /// do_move under a king-move limit (DraughtsDescriptor::king_move_limit > 0).
+    void do_move_counting_kings(Position& pos, const Move& m, Undo& u) const;
     /// Appends the legal captures (precedence applied) to out; returns their number.
     std::size_t generate_captures(const Position& pos, MoveList& out, Duplicates dup) const;
     /// The kings of the side to move that may make a quiet move (king_move_limit).

@@ -60,9 +60,10 @@ public:
         if (size_ == max_jumps) full();
         v_[size_++] = v;
     }
-    /// Replaces the contents with the n vertices at p. Precondition: n <= max_jumps.
-    void assign(const Vertex* p, std::size_t n) noexcept {
-        std::memcpy(v_.data(), p, n * sizeof(Vertex));
+    /// Replaces the contents with the first n vertices of a (the whole array is copied: a
+    /// fixed-size copy is a few register moves). Precondition: n <= max_jumps.
+    void assign(const std::array<Vertex, max_jumps>& a, std::size_t n) noexcept {
+        v_ = a;
         size_ = static_cast<std::uint8_t>(n);
     }
     /// Replaces the contents with the one vertex v.
@@ -294,7 +295,7 @@ struct Undo {
 /// puts the piece (promoted if move.promotion is set) on `to`, and passes the turn. Saves what
 /// undo needs in u (hash, state, pieces). The variant state is left untouched: variants update
 /// it afterwards. Precondition: m is legal in p.
-inline void apply_move(Position& p, const Move& m, Undo& u) {
+TRADGAMES_ALWAYS_INLINE inline void apply_move(Position& p, const Move& m, Undo& u) {
     u.hash = p.hash();
     u.state = p.state();
     u.changes = 0;
@@ -326,7 +327,7 @@ inline void change_piece(Position& p, Undo& u, Vertex v, Piece now) {
 
 /// Undoes apply_move and every change_piece made since, restoring placement, side, state and
 /// hash exactly. Precondition: p is the position right after the move and its side effects.
-inline void revert_move(Position& p, const Move& m, const Undo& u) {
+TRADGAMES_ALWAYS_INLINE inline void revert_move(Position& p, const Move& m, const Undo& u) {
     // The saved hash is restored at the end, so the steps in between leave it alone.
     for (std::size_t i = u.changes; i-- > 0;) {
         const auto [v, before] = u.changed[i];

@@ -18,6 +18,14 @@
 #define TRADGAMES_MAX_VERTICES 64
 #endif
 
+/// Forces inlining of a few tiny functions on perft's innermost path (make and unmake), which
+/// GCC otherwise keeps out of line in large callers.
+#if defined(__GNUC__) || defined(__clang__)
+#define TRADGAMES_ALWAYS_INLINE [[gnu::always_inline]]
+#else
+#define TRADGAMES_ALWAYS_INLINE
+#endif
+
 namespace tradgames {
 
 static_assert(TRADGAMES_MAX_VERTICES == 64 || TRADGAMES_MAX_VERTICES == 128,
