@@ -16,35 +16,9 @@
 #include "tradgames/playout.hpp"
 #include "tradgames/registry.hpp"
 
-namespace {
-std::atomic<std::uint64_t> allocations{0};
+#include "support/counting_new.hpp"
 
-void* counted(std::size_t n) {
-    allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-    throw std::bad_alloc();
-}
-void* counted_aligned(std::size_t n, std::align_val_t a) {
-    allocations.fetch_add(1, std::memory_order_relaxed);
-    const auto al = static_cast<std::size_t>(a);
-    const std::size_t size = (n + al - 1) / al * al;
-    if (void* p = std::aligned_alloc(al, size == 0 ? al : size)) return p;
-    throw std::bad_alloc();
-}
-}  // namespace
-
-void* operator new(std::size_t n) { return counted(n); }
-void* operator new[](std::size_t n) { return counted(n); }
-void* operator new(std::size_t n, std::align_val_t a) { return counted_aligned(n, a); }
-void* operator new[](std::size_t n, std::align_val_t a) { return counted_aligned(n, a); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+using tgtest::allocations;
 
 namespace {
 
