@@ -210,7 +210,10 @@ struct CaptureRules {
                     const Vertex over = t.neighbour(v, d);
                     if (over == no_vertex) return;
                     const Vertex to = t.neighbour(over, d);
-                    if (to != no_vertex) short_jumps[c][k][v][jumps++] = ShortJump{over, to, static_cast<std::uint8_t>(index(d))};
+                    if (to != no_vertex) {
+                        short_jumps[c][k][v][jumps++] =
+                            ShortJump{over, to, static_cast<std::uint8_t>(index(d))};
+                    }
                     const auto ray = t.ray(v, d);
                     if (ray.size() < 2) return;  // no vertex behind a victim
                     const std::size_t n = r.leap == Leap::short_leap ? 1 : ray.size() - 1;

@@ -109,6 +109,16 @@ TEST_SUITE("core") {
             CHECK(there == here);
             CHECK(there.playout_length > 0);
             CHECK(there.counts == there.path_sizes);
+            // Published perft from the start (variants/russian/RULES.md §3.2, README "Perft and
+            // speed"; variants/tobit/RULES.md §7.1): the small-stack thread counts them exactly.
+            if (name == "russian") {
+                CHECK(there.perft_bulk == 1469);
+                CHECK(there.perft_every == 302);
+            }
+            if (name == "tobit") {
+                CHECK(there.perft_bulk == 1645);
+                CHECK(there.perft_every == 205);
+            }
             if (name == "shatra") {
                 // Shatra's sliders give lists longer than the inline slots: the heap block path
                 // is exercised too.
