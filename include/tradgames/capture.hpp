@@ -132,6 +132,9 @@ struct CaptureRules {
         short_jumps{};
     std::array<std::array<std::array<std::uint8_t, max_vertices>, max_kinds>, 2>
         short_jump_count{};
+    /// Derived ([c][k][v]): the vertices jumped over by the short leaps of short_jumps[c][k][v]
+    /// (no victim among them: no short leap from v).
+    std::array<std::array<std::array<Mask, max_vertices>, max_kinds>, 2> short_over{};
     /// Set by compile(): the derived tables are filled.
     bool compiled = false;
     /// The first jumps of a short leaper, grouped by their shape for a whole-side test: every
@@ -140,9 +143,9 @@ struct CaptureRules {
     /// a group. A draughts board numbered row by row needs two groups a direction.
     struct JumpGroup {
         Mask from = 0;
-        // The deltas as shift amounts: x shifted left by l then right by r moves bit v + delta
-        // to bit v (one of the two is 0).
-        std::uint8_t over_left = 0, over_right = 0, to_left = 0, to_right = 0;
+        // The deltas modulo max_vertices: rotate_down(x, over_rot) moves bit v + over delta to
+        // bit v (vertices of `from` never wrap around).
+        std::uint8_t over_rot = 0, to_rot = 0;
     };
     /// Most jump groups one (side, kind) may have before the whole-side test is switched off.
     static constexpr int max_jump_groups = 16;
@@ -164,8 +167,7 @@ struct CaptureRules {
         Mask from = 0;
         for (int g = 0; g < jump_group_count[index(c)][k]; ++g) {
             const JumpGroup& j = groups[static_cast<std::size_t>(g)];
-            from |= j.from & ((victims << j.over_left) >> j.over_right) &
-                    ((empty << j.to_left) >> j.to_right);
+            from |= j.from & rotate_down(victims, j.over_rot) & rotate_down(empty, j.to_rot);
         }
         return from & pieces;
     }
@@ -205,6 +207,7 @@ struct CaptureRules {
             for (Vertex v = 0; v < t.size(); ++v) {
                 Mask m = 0;
                 std::uint8_t jumps = 0;
+                short_over[c][k][v] = 0;
                 for_each_direction(side_directions[c][k], [&](Direction d) {
                     // The short leap as find_jump takes it: over the neighbour to its neighbour.
                     const Vertex over = t.neighbour(v, d);
@@ -213,6 +216,7 @@ struct CaptureRules {
                     if (to != no_vertex) {
                         short_jumps[c][k][v][jumps++] =
                             ShortJump{over, to, static_cast<std::uint8_t>(index(d))};
+                        short_over[c][k][v] |= bit(over);
                     }
                     const auto ray = t.ray(v, d);
                     if (ray.size() < 2) return;  // no vertex behind a victim
@@ -240,22 +244,19 @@ private:
         std::uint8_t& n = jump_group_count[c][k];
         n = 0;
         groups = {};
-        auto amounts = [](int delta, std::uint8_t& left, std::uint8_t& right) {
-            left = static_cast<std::uint8_t>(delta < 0 ? -delta : 0);
-            right = static_cast<std::uint8_t>(delta > 0 ? delta : 0);
+        auto rot = [](Vertex from, Vertex to) {
+            return static_cast<std::uint8_t>((static_cast<int>(to) - static_cast<int>(from) + max_vertices) %
+                                             max_vertices);
         };
         for (Vertex v = 0; v < t.size(); ++v) {
             for (int i = 0; i < short_jump_count[c][k][v]; ++i) {
                 const ShortJump j = short_jumps[c][k][v][static_cast<std::size_t>(i)];
                 if (j.to == v) return false;
                 JumpGroup key;
-                amounts(static_cast<int>(j.over) - static_cast<int>(v), key.over_left, key.over_right);
-                amounts(static_cast<int>(j.to) - static_cast<int>(v), key.to_left, key.to_right);
+                key.over_rot = rot(v, j.over);
+                key.to_rot = rot(v, j.to);
                 std::size_t g = 0;
-                while (g < n && !(groups[g].over_left == key.over_left &&
-                                  groups[g].over_right == key.over_right &&
-                                  groups[g].to_left == key.to_left &&
-                                  groups[g].to_right == key.to_right)) {
+                while (g < n && !(groups[g].over_rot == key.over_rot && groups[g].to_rot == key.to_rot)) {
                     ++g;
                 }
                 if (g == n) {
@@ -505,6 +506,7 @@ private:
     /// True if a piece of kind k on `at` has a jump (captured set as it is now).
     [[nodiscard]] bool has_jump(Vertex at, Kind k, int last_dir) const noexcept {
         if (short_table(k)) {
+            if ((rules_.short_over[index(side_)][k][at] & victims_) == 0) return false;
             const int banned = banned_dir(last_dir);
             const auto& jumps = rules_.short_jumps[index(side_)][k][at];
             for (int i = 0; i < rules_.short_jump_count[index(side_)][k][at]; ++i) {
@@ -554,21 +556,27 @@ private:
 
     /// All jumps of a piece of kind k standing on `at`. Returns false if it has none.
     bool extend(Vertex at, Kind k, int last_dir) {
-        if (short_table(k)) {
-            const int banned = banned_dir(last_dir);
-            const auto& jumps = rules_.short_jumps[index(side_)][k][at];
-            const int n = rules_.short_jump_count[index(side_)][k][at];
-            bool found = false;
-            for (int i = 0; i < n; ++i) {
-                const CaptureRules::ShortJump j = jumps[static_cast<std::size_t>(i)];
-                if (!short_jump_open(at, k, j, banned)) continue;
-                found = true;
-                push_victim(j.over);
-                land_and_continue(j.to, k, j.dir, hooks_.ends_sequence(pos_->at(j.over)));
-                pop_victim();
-            }
-            return found;
+        if (!short_table(k)) return extend_long(at, k, last_dir);
+        if ((rules_.short_over[index(side_)][k][at] & victims_) == 0) return false;
+        const int banned = banned_dir(last_dir);
+        const auto& jumps = rules_.short_jumps[index(side_)][k][at];
+        const int n = rules_.short_jump_count[index(side_)][k][at];
+        bool found = false;
+        for (int i = 0; i < n; ++i) {
+            const CaptureRules::ShortJump j = jumps[static_cast<std::size_t>(i)];
+            if (!short_jump_open(at, k, j, banned)) continue;
+            found = true;
+            push_victim(j.over);
+            land_and_continue(j.to, k, j.dir, hooks_.ends_sequence(pos_->at(j.over)));
+            pop_victim();
         }
+        return found;
+    }
+
+    /// extend for kinds whose jumps are not in the short-leap table (long leaps, or before
+    /// compile()): a walk over the directions. Kept out of line so that the short-leap path
+    /// stays small.
+    [[gnu::noinline]] bool extend_long(Vertex at, Kind k, int last_dir) {
         std::array<Vertex, max_ray_length> land;
         bool found = false;
         for (unsigned ds = jump_dirs(k, last_dir); ds != 0; ds &= ds - 1) {
@@ -647,7 +655,7 @@ private:
     }
 
     void emit_one(Kind k) {
-        Move& m = out_->emplace_back();
+        Move& m = out_->push_raw();
         m.kind = MoveKind::capture;
         m.from = origin_;
         m.to = path_[depth_ - 1];
@@ -716,8 +724,9 @@ private:
     Mask victims_ = 0;  // enemy pieces not yet captured
     int depth_ = 0;
     int ncaps_ = 0;
-    std::array<Vertex, max_jumps> path_{};
-    std::array<Vertex, max_jumps> caps_{};
+    // Written before read (depth_ and ncaps_ count the entries in use): not cleared per call.
+    std::array<Vertex, max_jumps> path_;
+    std::array<Vertex, max_jumps> caps_;
 };
 
 /// Removes from list[from..] every capture taking fewer pieces than the longest one there

@@ -303,11 +303,29 @@ public:
     /// counting quiet moves without writing them (bulk perft). Throws Error as generate_moves.
     std::size_t count_legal(const Position& pos, Duplicates dup, MoveList& scratch) const;
     /// Makes m; with a king-move limit, also updates the count of the mover's king moves.
-    void do_move(Position& pos, const Move& m, Undo& u) const {
+    TRADGAMES_ALWAYS_INLINE void do_move(Position& pos, const Move& m, Undo& u) const {
         if (d_.king_move_limit == 0) {
             apply_move(pos, m, u);  // inline: the common case in perft's innermost loop
         } else {
             do_move_counting_kings(pos, m, u);
+        }
+    }
+
+    /// do_move without the hash (perft): placement and side only when there is no king-move
+    /// limit (nothing else changes), else do_move. Pair with undo_move_unhashed.
+    TRADGAMES_ALWAYS_INLINE void do_move_unhashed(Position& pos, const Move& m, Undo& u) const {
+        if (d_.king_move_limit == 0) {
+            apply_move_unhashed(pos, m, u);
+        } else {
+            do_move_counting_kings(pos, m, u);
+        }
+    }
+    /// Undoes do_move_unhashed.
+    TRADGAMES_ALWAYS_INLINE void undo_move_unhashed(Position& pos, const Move& m, const Undo& u) const {
+        if (d_.king_move_limit == 0) {
+            revert_move_unhashed(pos, m, u);
+        } else {
+            revert_move(pos, m, u);
         }
     }
 

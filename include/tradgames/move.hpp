@@ -200,6 +200,15 @@ public:
         if (size_ == capacity_) grow();
         return data_[size_++];
     }
+    /// Appends n uninitialised slots and returns the first, for generators that know how many
+    /// moves they write (the caller sets every field of each, as for push_raw()). Throws Error
+    /// when the list would pass max_moves moves.
+    Move* push_raw(std::size_t n) {
+        if (capacity_ - size_ < n) grow(n);
+        Move* first = data_ + size_;
+        size_ += n;
+        return first;
+    }
     /// Appends a copy of m. Throws Error when full.
     void push_back(const Move& m) {
         if (size_ == capacity_) grow();
@@ -233,7 +242,7 @@ public:
 
 private:
     void append(const Move* p, std::size_t n) {
-        while (capacity_ < size_ + n) grow();
+        if (capacity_ < size_ + n) grow(n);
         std::memcpy(static_cast<void*>(data_ + size_), p, n * sizeof(Move));
         size_ += n;
     }
@@ -251,11 +260,13 @@ private:
         o.capacity_ = inline_moves;
         o.size_ = 0;
     }
-    void grow() {
-        if (capacity_ >= max_moves) {
+    // Room for at least `more` moves beyond size() (default 1), or Error past max_moves.
+    [[gnu::noinline]] void grow(std::size_t more = 1) {
+        if (size_ + more > max_moves) {
             throw Error("move list: more than " + std::to_string(max_moves) + " legal moves");
         }
-        const std::size_t cap = std::min(capacity_ * 4, max_moves);
+        std::size_t cap = capacity_;
+        while (cap < size_ + more) cap = std::min(cap * 4, max_moves);
         std::unique_ptr<Move[]> block(new Move[cap]);
         std::memcpy(static_cast<void*>(block.get()), data_, size_ * sizeof(Move));
         heap_ = std::move(block);
@@ -291,26 +302,45 @@ struct Undo {
     std::array<std::pair<Vertex, Piece>, max_changes> changed;
 };
 
-/// The generic part of making a move: lifts the piece from `from`, removes the captured pieces,
-/// puts the piece (promoted if move.promotion is set) on `to`, and passes the turn. Saves what
-/// undo needs in u (hash, state, pieces). The variant state is left untouched: variants update
+/// The placement part of making a move, without the Zobrist hash: lifts the piece from `from`,
+/// removes the captured pieces, puts the piece (promoted if move.promotion is set) on `to`, and
+/// passes the turn. Saves in u only the pieces undo needs (u.moved, u.captured); the hash, the
+/// variant state and u.hash, u.state, u.changes are left untouched. For searches that never read
+/// the hash (perft), paired with revert_move_unhashed, in variants whose make changes nothing
+/// else; apply_move is this plus the hash. Precondition: m is legal in p.
+TRADGAMES_ALWAYS_INLINE inline void apply_move_unhashed(Position& p, const Move& m, Undo& u) noexcept {
+    // The fields read once into locals: the position's byte stores could alias the move's.
+    const Vertex from = m.from;
+    const Vertex to = m.to;
+    const Kind promotion = m.promotion;
+    const std::size_t n = m.captured.size();
+    const Piece moved = p.at(from);
+    u.moved = moved;
+    // Captured pieces go first: under immediate removal a later jump may land on the vertex of
+    // an earlier victim.
+    for (std::size_t i = 0; i < n; ++i) u.captured[i] = p.remove_unhashed(m.captured[i]);
+    if (promotion == no_kind && from != to) {
+        p.move_piece_unhashed(from, to);
+    } else {
+        p.remove_unhashed(from);
+        p.put_unhashed(to, promotion == no_kind ? moved : Piece(moved.color(), promotion));
+    }
+    p.flip_side_unhashed();
+}
+
+/// The generic part of making a move: apply_move_unhashed plus the Zobrist hash, saving in u
+/// what undo needs (hash, state, pieces). The variant state is left untouched: variants update
 /// it afterwards. Precondition: m is legal in p.
 TRADGAMES_ALWAYS_INLINE inline void apply_move(Position& p, const Move& m, Undo& u) {
     u.hash = p.hash();
     u.state = p.state();
     u.changes = 0;
-    const Piece moved = p.at(m.from);
-    u.moved = moved;
-    // Captured pieces go first: under immediate removal a later jump may land on the vertex of
-    // an earlier victim.
-    for (std::size_t i = 0; i < m.captured.size(); ++i) u.captured[i] = p.remove(m.captured[i]);
-    if (m.promotion == no_kind && m.from != m.to) {
-        p.move_piece(m.from, m.to);
-    } else {
-        p.remove(m.from);
-        p.put(m.to, m.promotion == no_kind ? moved : Piece(moved.color(), m.promotion));
-    }
-    p.flip_side();
+    apply_move_unhashed(p, m, u);
+    const auto& keys = zobrist::keys.piece;
+    const Piece after = p.at(m.to);
+    std::uint64_t h = keys[m.from][u.moved.code()] ^ keys[m.to][after.code()] ^ zobrist::keys.black_to_move;
+    for (std::size_t i = 0; i < m.captured.size(); ++i) h ^= keys[m.captured[i]][u.captured[i].code()];
+    p.restore(p.state(), u.hash ^ h);
 }
 
 /// Changes the piece on v to `now` (empty allowed) as a side effect of the move being made,
@@ -325,6 +355,23 @@ inline void change_piece(Position& p, Undo& u, Vertex v, Piece now) {
     if (!now.empty()) p.put(v, now);
 }
 
+/// Undoes apply_move_unhashed: placement and side. Precondition: p is the position right after
+/// the move.
+TRADGAMES_ALWAYS_INLINE inline void revert_move_unhashed(Position& p, const Move& m,
+                                                         const Undo& u) noexcept {
+    const Vertex from = m.from;
+    const Vertex to = m.to;
+    const std::size_t n = m.captured.size();
+    p.flip_side_unhashed();
+    if (m.promotion == no_kind && from != to) {
+        p.move_piece_unhashed(to, from);
+    } else {
+        p.remove_unhashed(to);
+        p.put_unhashed(from, u.moved);
+    }
+    for (std::size_t i = n; i-- > 0;) p.put_unhashed(m.captured[i], u.captured[i]);
+}
+
 /// Undoes apply_move and every change_piece made since, restoring placement, side, state and
 /// hash exactly. Precondition: p is the position right after the move and its side effects.
 TRADGAMES_ALWAYS_INLINE inline void revert_move(Position& p, const Move& m, const Undo& u) {
@@ -334,14 +381,7 @@ TRADGAMES_ALWAYS_INLINE inline void revert_move(Position& p, const Move& m, cons
         if (!p.at(v).empty()) p.remove_unhashed(v);
         if (!before.empty()) p.put_unhashed(v, before);
     }
-    p.flip_side_unhashed();
-    if (m.promotion == no_kind && m.from != m.to) {
-        p.move_piece_unhashed(m.to, m.from);
-    } else {
-        p.remove_unhashed(m.to);
-        p.put_unhashed(m.from, u.moved);
-    }
-    for (std::size_t i = m.captured.size(); i-- > 0;) p.put_unhashed(m.captured[i], u.captured[i]);
+    revert_move_unhashed(p, m, u);
     p.restore(u.state, u.hash);
 }
 

@@ -12,11 +12,10 @@
 
 namespace tradgames {
 
-/// Appends a non-capturing move (or, with kind == MoveKind::drop, a drop) from -> to and
-/// returns it. promotion: the piece's kind after the move if it changes, else no_kind.
-inline Move& add_quiet(MoveList& out, Vertex from, Vertex to, Kind promotion = no_kind,
-                       MoveKind kind = MoveKind::quiet) {
-    Move& m = out.push_raw();
+/// Writes every field of m as the non-capturing move (or, with kind == MoveKind::drop, the
+/// drop) from -> to. promotion: the piece's kind after the move if it changes, else no_kind.
+inline void write_quiet(Move& m, Vertex from, Vertex to, Kind promotion = no_kind,
+                        MoveKind kind = MoveKind::quiet) noexcept {
     m.captured_mask = 0;
     m.kind = kind;
     m.from = from;
@@ -25,6 +24,15 @@ inline Move& add_quiet(MoveList& out, Vertex from, Vertex to, Kind promotion = n
     m.result_tag = 0;
     m.path.assign_one(to);
     m.captured.clear();
+}
+
+/// Appends a non-capturing move (or, with kind == MoveKind::drop, a drop) from -> to and
+/// returns it. promotion: the piece's kind after the move if it changes, else no_kind.
+/// Throws Error when out is full.
+inline Move& add_quiet(MoveList& out, Vertex from, Vertex to, Kind promotion = no_kind,
+                       MoveKind kind = MoveKind::quiet) {
+    Move& m = out.push_raw();
+    write_quiet(m, from, to, promotion, kind);
     return m;
 }
 
@@ -58,8 +66,11 @@ private:
 inline void add_steps(const StepTable& steps, const Position& pos, Vertex from, MoveList& out,
                       Mask promotion_zone = 0, Kind promotes_to = no_kind,
                       Mask allowed = ~Mask{0}) {
-    for_each_vertex(steps[from] & ~pos.occupied() & allowed, [&](Vertex to) {
-        add_quiet(out, from, to, has(promotion_zone, to) ? promotes_to : no_kind);
+    const Mask targets = steps[from] & ~pos.occupied() & allowed;
+    if (targets == 0) return;
+    Move* m = out.push_raw(static_cast<std::size_t>(count(targets)));  // one capacity check
+    for_each_vertex(targets, [&](Vertex to) {
+        write_quiet(*m++, from, to, has(promotion_zone, to) ? promotes_to : no_kind);
     });
 }
 

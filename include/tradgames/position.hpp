@@ -97,13 +97,13 @@ public:
     /// For undo code that ends with restore(): put, remove and flip_side without updating the
     /// hash (restore() sets the saved one). Same preconditions as put, remove and flip_side;
     /// the hash is stale until restore().
-    void put_unhashed(Vertex v, Piece p) noexcept {
+    TRADGAMES_ALWAYS_INLINE void put_unhashed(Vertex v, Piece p) noexcept {
         board_[v] = p;
         by_color_[index(p.color())] |= bit(v);
         by_code_[p.code()] |= bit(v);
     }
     /// See put_unhashed.
-    Piece remove_unhashed(Vertex v) noexcept {
+    TRADGAMES_ALWAYS_INLINE Piece remove_unhashed(Vertex v) noexcept {
         const Piece p = board_[v];
         board_[v] = Piece{};
         by_color_[index(p.color())] &= ~bit(v);
@@ -111,7 +111,7 @@ public:
         return p;
     }
     /// See put_unhashed. Returns the piece moved.
-    Piece move_piece_unhashed(Vertex from, Vertex to) noexcept {
+    TRADGAMES_ALWAYS_INLINE Piece move_piece_unhashed(Vertex from, Vertex to) noexcept {
         const Piece p = board_[from];
         board_[from] = Piece{};
         board_[to] = p;
@@ -121,7 +121,7 @@ public:
         return p;
     }
     /// See put_unhashed.
-    void flip_side_unhashed() noexcept { side_ = ~side_; }
+    TRADGAMES_ALWAYS_INLINE void flip_side_unhashed() noexcept { side_ = ~side_; }
     /// Replaces the variant state.
     void set_state(const PositionState& s) noexcept {
         hash_ ^= state_.hash() ^ s.hash();

@@ -160,6 +160,17 @@ constexpr void for_each_vertex(Mask m, F&& f) {
 
 #endif
 
+/// m rotated towards lower vertices: bit v of the result is bit (v + n) mod max_vertices of m,
+/// so a vertex set moved by a fixed delta is one rotation (the bits that wrap around are those
+/// of vertices a caller masks out). Precondition: 0 <= n < max_vertices.
+[[nodiscard]] constexpr Mask rotate_down(Mask m, int n) noexcept {
+#if TRADGAMES_MAX_VERTICES == 64
+    return std::rotr(m, n);
+#else
+    return n == 0 ? m : (m >> n) | (m << (max_vertices - n));
+#endif
+}
+
 /// The two sides. White moves first in all three games.
 enum class Color : std::uint8_t { white = 0, black = 1 };
 

@@ -267,6 +267,14 @@ public:
     void do_move(Position& pos, const Move& m, Undo& u) const { apply_move(pos, m, u); }
     /// Default unmake: revert_move.
     void undo_move(Position& pos, const Move& m, const Undo& u) const { revert_move(pos, m, u); }
+    /// Make for searches that never read the position's hash (perft). Default: do_move. A
+    /// variant whose make changes only placement and side may hide it with apply_move_unhashed:
+    /// the hash is then left as it was (stale) until the paired undo_move_unhashed.
+    void do_move_unhashed(Position& pos, const Move& m, Undo& u) const { self().do_move(pos, m, u); }
+    /// Unmake paired with do_move_unhashed. Default: undo_move.
+    void undo_move_unhashed(Position& pos, const Move& m, const Undo& u) const {
+        self().undo_move(pos, m, u);
+    }
 
 protected:
     using Variant::Variant;
@@ -279,12 +287,19 @@ private:
         if (depth == 1 && opt.bulk) return self().count_legal(pos, opt.duplicates, list);
         list.clear();
         self().generate_moves(pos, list, opt.duplicates);
-        std::uint64_t n = 0;
         Undo u;
+        if (depth == 1) {  // without bulk counting: every leaf is made and unmade
+            for (const Move& m : list) {
+                self().do_move_unhashed(pos, m, u);
+                self().undo_move_unhashed(pos, m, u);
+            }
+            return list.size();
+        }
+        std::uint64_t n = 0;
         for (const Move& m : list) {
-            self().do_move(pos, m, u);
-            n += depth == 1 ? 1 : perft_node(pos, depth - 1, opt, lists);
-            self().undo_move(pos, m, u);
+            self().do_move_unhashed(pos, m, u);
+            n += perft_node(pos, depth - 1, opt, lists);
+            self().undo_move_unhashed(pos, m, u);
         }
         return n;
     }
