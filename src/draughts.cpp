@@ -582,8 +582,15 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
 std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& out,
                                                Duplicates dup) const {
     const std::size_t first = out.size();
-    CaptureSequenceGenerator<DraughtsHooks> gen(topology(), rules_, hooks_);
-    if (gen.generate(pos, out, dup) > 0 && !d_.precedence.empty()) apply_precedence(pos, out, first);
+    std::size_t n = 0;
+    if (rules_.plain()) {  // the same search with the rule switches known at compile time
+        CaptureSequenceGenerator<DraughtsHooks, true> gen(topology(), rules_, hooks_);
+        n = gen.generate(pos, out, dup);
+    } else {
+        CaptureSequenceGenerator<DraughtsHooks> gen(topology(), rules_, hooks_);
+        n = gen.generate(pos, out, dup);
+    }
+    if (n > 0 && !d_.precedence.empty()) apply_precedence(pos, out, first);
     return out.size() - first;
 }
 

@@ -172,6 +172,12 @@ struct CaptureRules {
         return from & pieces;
     }
 
+    /// Compiled, with end-of-move removal, 180-degree turns allowed and no victim filter: the
+    /// rules a CaptureSequenceGenerator<Hooks, true> may search.
+    [[nodiscard]] bool plain() const noexcept {
+        return compiled && removal == Removal::end_of_move && !no_180_turn && !filters_victims;
+    }
+
     /// Whether a short-leaping piece of side c and kind k on v has an enemy (in `enemy`) with
     /// an empty vertex (not in `occupied`, or v itself) behind it: necessary for it to capture.
     /// Always true before compile() and for long-leaping kinds.
@@ -324,8 +330,13 @@ struct CaptureHooks {
 
 /// The capture-sequence search. Hooks must provide the members of CaptureHooks.
 ///
+/// Plain = true is the same search compiled for rules whose plain() is true (compiled tables,
+/// end-of-move removal, 180-degree turns allowed, no victim filter: most of the draughts
+/// family), so that those switches cost nothing; callers choose it at run time
+/// (DraughtsVariant::generate_captures). Precondition for Plain: rules.plain().
+///
 /// Thread safety: one generator object per thread (it keeps the search state).
-template <class Hooks = CaptureHooks>
+template <class Hooks = CaptureHooks, bool Plain = false>
 class CaptureSequenceGenerator {
 public:
     /// Binds the board, the rules and the hooks; all must outlive the generator.
@@ -337,21 +348,38 @@ public:
     /// order of origin vertex. Returns the number appended.
     /// Throws Error if out overflows or a sequence passes max_jumps jumps.
     std::size_t generate(const Position& pos, MoveList& out, Duplicates dup) {
-        const std::size_t before = out.size();
         const Color side = pos.side_to_move();
         const Mask enemy = pos.pieces(~side);
         const Mask occupied = pos.occupied();
+        // First the pieces that may start a capture, for every kind, without touching the
+        // search state: most positions have none, and then nothing else is done.
+        std::array<Mask, max_kinds> starts;
+        Mask any = 0;
         for (Kind k = 0; k < rules_.kind_count; ++k) {
             Mask pieces = pos.pieces(side, k);
-            if (pieces == 0 || rules_.kinds[k].directions == 0) continue;
-            const bool whole = rules_.compiled && rules_.whole_side[k];
-            if (whole) {
-                pieces = rules_.side_candidates(side, k, pieces, victims_of(pos, side, k),
-                                                ~occupied);
+            if (pieces != 0 && rules_.kinds[k].directions != 0) {
+                if (compiled() && rules_.whole_side[k]) {
+                    pieces = rules_.side_candidates(side, k, pieces, victims_of(pos, side, k),
+                                                    ~occupied);
+                } else {
+                    Mask keep = 0;
+                    for_each_vertex(pieces, [&](Vertex v) {
+                        if (may_start(side, k, v, enemy, occupied)) keep |= bit(v);
+                    });
+                    pieces = keep;
+                }
+            } else {
+                pieces = 0;
             }
-            for_each_vertex(pieces, [&](Vertex v) {
-                if (!whole && !may_start(side, k, v, enemy, occupied)) return;
-                start(pos, v, Piece(side, k), &out, dup, out.size());
+            starts[k] = pieces;
+            any |= pieces;
+        }
+        if (any == 0) return 0;
+        const std::size_t before = out.size();
+        begin(pos, side, &out, dup);
+        for (Kind k = 0; k < rules_.kind_count; ++k) {
+            for_each_vertex(starts[k], [&](Vertex v) {
+                start_piece(v, k, out.size());
                 extend(v, k, -1);
             });
         }
@@ -401,6 +429,14 @@ public:
 private:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
+    // The rule switches, constant for a Plain generator.
+    [[nodiscard]] bool compiled() const noexcept { return Plain || rules_.compiled; }
+    [[nodiscard]] bool filters_victims() const noexcept { return !Plain && rules_.filters_victims; }
+    [[nodiscard]] bool immediate_removal() const noexcept {
+        return !Plain && rules_.removal == Removal::immediate;
+    }
+    [[nodiscard]] bool no_180_turn() const noexcept { return !Plain && rules_.no_180_turn; }
+
     /// Cheap necessary condition for a piece of side c and kind k on v to capture: an enemy
     /// piece within reach and, for a short leaper, one next to an empty vertex
     /// (CaptureRules::compile).
@@ -412,7 +448,7 @@ private:
 
     /// The pieces of the side opposing `side` that kind k may jump (the victim filter).
     [[nodiscard]] Mask victims_of(const Position& pos, Color side, Kind k) const noexcept {
-        if (!rules_.filters_victims) return pos.pieces(~side);
+        if (!filters_victims()) return pos.pieces(~side);
         Mask m = 0;
         for (int j = 0; j < max_kinds; ++j) {
             if ((rules_.kinds[k].victims >> j) & 1U) m |= pos.pieces(~side, static_cast<Kind>(j));
@@ -420,27 +456,35 @@ private:
         return m;
     }
 
-    void start(const Position& pos, Vertex from, Piece p, MoveList* out, Duplicates dup,
-               std::size_t dedup_from) noexcept {
+    /// The search state shared by every piece of one call: position, side, output.
+    void begin(const Position& pos, Color side, MoveList* out, Duplicates dup) noexcept {
         pos_ = &pos;
         out_ = out;
         dup_ = dup;
+        side_ = side;
+        zone_ = rules_.promotion_zone[index(side)];
+        enemy_ = pos.pieces(~side);
+        directions_ = &rules_.side_directions[index(side)];
+        if (filters_victims()) {
+            for (Kind k = 0; k < max_kinds; ++k) allowed_[k] = victims_of(pos, side, k);
+        }
+    }
+    /// The search state of the piece of kind k on `from` (after begin()).
+    void start_piece(Vertex from, Kind k, std::size_t dedup_from) noexcept {
         dedup_from_ = dedup_from;
         origin_ = from;
-        start_kind_ = p.kind();
-        side_ = p.color();
-        zone_ = rules_.promotion_zone[index(side_)];
-        occupied_ = pos.occupied() & ~bit(from);  // the origin is empty during the move
-        enemy_ = pos.pieces(~side_);
-        directions_ = &rules_.side_directions[index(side_)];
-        if (rules_.filters_victims) {
-            for (Kind k = 0; k < max_kinds; ++k) allowed_[k] = victims_of(pos, side_, k);
-        }
+        start_kind_ = k;
+        occupied_ = pos_->occupied() & ~bit(from);  // the origin is empty during the move
         captured_ = 0;
         block_ = occupied_;
         victims_ = enemy_;
         depth_ = 0;
         ncaps_ = 0;
+    }
+    void start(const Position& pos, Vertex from, Piece p, MoveList* out, Duplicates dup,
+               std::size_t dedup_from) noexcept {
+        begin(pos, p.color(), out, dup);
+        start_piece(from, p.kind(), dedup_from);
     }
 
     // Captured pieces cannot be jumped again; under end-of-move removal they still block.
@@ -451,7 +495,7 @@ private:
         caps_[ncaps_++] = v;
         captured_ |= bit(v);
         victims_ &= ~bit(v);
-        if (rules_.removal == Removal::immediate) block_ &= ~bit(v);
+        if (immediate_removal()) block_ &= ~bit(v);
     }
     [[noreturn]] static void too_many_jumps() {
         throw Error("capture generator: a capture sequence of more than " +
@@ -461,7 +505,7 @@ private:
         const Vertex v = caps_[--ncaps_];
         captured_ &= ~bit(v);
         victims_ |= bit(v);
-        if (rules_.removal == Removal::immediate) block_ |= bit(v);
+        if (immediate_removal()) block_ |= bit(v);
     }
 
     /// Victim and landing vertices (after the landing filter) of a jump from `at` in direction
@@ -472,7 +516,7 @@ private:
         if (r.leap == Leap::short_leap) {  // the common case, without scanning
             const Vertex over = topo_.neighbour(at, static_cast<Direction>(d));
             if (over == no_vertex || !has(victims_, over)) return 0;
-            if (rules_.filters_victims && !has(allowed_[k], over)) return 0;
+            if (filters_victims() && !has(allowed_[k], over)) return 0;
             const Vertex to = topo_.neighbour(over, static_cast<Direction>(d));
             if (to == no_vertex || has(block_, to) || !hooks_.can_land(at, k, to)) return 0;
             victim = over;
@@ -484,7 +528,7 @@ private:
         std::size_t i = 0;
         while (i < ray.size() && !has(block, ray[i])) ++i;
         if (i + 1 >= ray.size() || !has(victims_, ray[i])) return 0;
-        if (rules_.filters_victims && !has(allowed_[k], ray[i])) return 0;
+        if (filters_victims() && !has(allowed_[k], ray[i])) return 0;
         victim = ray[i++];
         int n = 0;
         const bool one = r.landing == Landing::right_behind;
@@ -497,7 +541,7 @@ private:
 
     [[nodiscard]] DirectionSet jump_dirs(Kind k, int last_dir) const noexcept {
         DirectionSet ds = (*directions_)[k];
-        if (rules_.no_180_turn && last_dir >= 0) {
+        if (no_180_turn() && last_dir >= 0) {
             ds = static_cast<DirectionSet>(ds & ~dirs(opposite(static_cast<Direction>(last_dir))));
         }
         return ds;
@@ -537,11 +581,11 @@ private:
     /// Short leaps are read from the compiled table of jumps (CaptureRules::short_jumps), in
     /// the order of their directions, as the direction loop would find them.
     [[nodiscard]] bool short_table(Kind k) const noexcept {
-        return rules_.compiled && rules_.kinds[k].leap == Leap::short_leap;
+        return compiled() && rules_.kinds[k].leap == Leap::short_leap;
     }
     /// The direction a jump may not take after one in last_dir (no 180-degree turn), or -1.
     [[nodiscard]] int banned_dir(int last_dir) const noexcept {
-        return rules_.no_180_turn && last_dir >= 0
+        return no_180_turn() && last_dir >= 0
                    ? index(opposite(static_cast<Direction>(last_dir)))
                    : -1;
     }
@@ -550,7 +594,7 @@ private:
     [[nodiscard]] bool short_jump_open(Vertex at, Kind k, CaptureRules::ShortJump j,
                                        int banned) const noexcept {
         return has(victims_, j.over) && !has(block_, j.to) && j.dir != banned &&
-               (!rules_.filters_victims || has(allowed_[k], j.over)) &&
+               (!filters_victims() || has(allowed_[k], j.over)) &&
                hooks_.can_land(at, k, j.to);
     }
 
