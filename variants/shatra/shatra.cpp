@@ -542,24 +542,29 @@ Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out
         }
     }
 
+    Mask ep_capturers = 0;
+    for (int i = 0; i < nep; ++i) ep_capturers |= bit(ep[static_cast<std::size_t>(i)].capturer);
+
     Mask capturers = 0;
     for_each_vertex(pos.pieces(c), [&](Vertex v) {
         const std::size_t before = out.size();
-        bool has_ep = false;
-        for (int i = 0; i < nep; ++i) has_ep = has_ep || ep[static_cast<std::size_t>(i)].capturer == v;
-        if (has_ep && rules_.en_passant == EnPassant::shatrabase) {
-            // A21 c: a capturer that can take Y en passant may not take it by an ordinary jump:
-            // Y is searched as an obstacle that cannot be taken.
-            Position shielded = pos;
-            shielded.remove(y);
-            shielded.put(y, Piece(c, shatra));
-            gen.generate_from(shielded, v, out, dup);
-        } else {
+        if (!has(ep_capturers, v)) {
             gen.generate_from(pos, v, out, dup);
-        }
-        for (int i = 0; i < nep; ++i) {
-            const EpJump& j = ep[static_cast<std::size_t>(i)];
-            if (j.capturer == v) gen.generate_after_first_jump(pos, v, y, j.landing, out, dup, before);
+        } else {
+            if (rules_.en_passant == EnPassant::shatrabase) {
+                // A21 c: a capturer that can take Y en passant may not take it by an ordinary
+                // jump: Y is searched as an obstacle that cannot be taken.
+                Position shielded = pos;
+                shielded.remove(y);
+                shielded.put(y, Piece(c, shatra));
+                gen.generate_from(shielded, v, out, dup);
+            } else {
+                gen.generate_from(pos, v, out, dup);
+            }
+            for (int i = 0; i < nep; ++i) {
+                const EpJump& j = ep[static_cast<std::size_t>(i)];
+                if (j.capturer == v) gen.generate_after_first_jump(pos, v, y, j.landing, out, dup, before);
+            }
         }
         if (out.size() > before) capturers |= bit(v);
     });
