@@ -97,6 +97,8 @@ private:
     void decide(Outcome o, std::string_view reason);
 
     std::shared_ptr<const Variant> variant_;
+    /// The variant's initial position, the start of a game by default.
+    Position initial_;
     std::vector<Position> positions_;
     std::vector<Move> moves_;
     /// horizon_[i]: repetition_start() when positions_[i] was the current position.
@@ -114,6 +116,9 @@ private:
     Position fresh_start_;
     bool made_ = false;  ///< fresh_ and fresh_start_ are set (fresh_ may be null)
     MoveList legal_;
+    /// What make_move saves, written once per move and never read (positions_ keeps every
+    /// position); a member so that a move does not initialise a fresh one.
+    Undo undo_;
 };
 
 }  // namespace tradgames
