@@ -407,7 +407,7 @@ Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c) const n
     return q;
 }
 
-void Shatra::add_shatra_steps(const QuietContext& q, Color c, Vertex v, MoveList& out) const {
+TRADGAMES_ALWAYS_INLINE inline void Shatra::add_shatra_steps(const QuietContext& q, Color c, Vertex v, MoveList& out) const {
     // 3.5: the shatra's non-capturing moves by zone, never backwards (the table, built from the
     // zones by the constructor).
     const SideSquares& s = own(c);
@@ -437,7 +437,7 @@ void Shatra::add_shatra_steps(const QuietContext& q, Color c, Vertex v, MoveList
     }
 }
 
-void Shatra::add_ordinary_moves(const Position& pos, const QuietContext& q, Vertex v,
+TRADGAMES_ALWAYS_INLINE inline void Shatra::add_ordinary_moves(const Position& pos, const QuietContext& q, Vertex v,
                                 MoveList& out) const {
     // Steps and slides of a man that is not a reserve man (3.1-3.5). While the own temdek is on
     // no man may end a move in its own fortress or gate, except the biy on its gate (4.2, A6):
@@ -456,7 +456,7 @@ void Shatra::add_ordinary_moves(const Position& pos, const QuietContext& q, Vert
     }
 }
 
-void Shatra::add_non_captures(const Position& pos, const QuietContext& q, Vertex v,
+TRADGAMES_ALWAYS_INLINE inline void Shatra::add_non_captures(const Position& pos, const QuietContext& q, Vertex v,
                               MoveList& out) const {
     const Piece p = pos.at(v);
     const Color c = p.color();
