@@ -42,6 +42,8 @@ void Game::reset(const std::optional<Position>& start) {
         fresh_start_ = positions_.front();
         made_ = true;
         adjudicators_.clear();
+        start_legal_.clear();
+        start_generated_ = false;
     }
     if (fresh_) {
         if (adjudicators_.empty()) {
@@ -50,7 +52,17 @@ void Game::reset(const std::optional<Position>& start) {
             adjudicators_.front()->assign(*fresh_);
         }
     }
-    evaluate();
+    // The start position is fresh_start_, whose legal moves were kept the first time: a game
+    // reused for many games (playouts) copies them instead of generating them again.
+    if (start_generated_) {
+        legal_ = start_legal_;
+    } else {
+        legal_.clear();
+        variant_->generate(positions_.front(), legal_);
+        start_legal_ = legal_;
+        start_generated_ = true;
+    }
+    judge();
 }
 
 int Game::hash_repetitions() const noexcept {
@@ -100,10 +112,14 @@ struct NumberedReason {
 }  // namespace
 
 void Game::evaluate() {
+    legal_.clear();
+    variant_->generate(positions_.back(), legal_);
+    judge();
+}
+
+void Game::judge() {
     const std::size_t n = positions_.size();
     const Position& now = positions_[n - 1];
-    legal_.clear();
-    variant_->generate(now, legal_);
     const bool has_moves = !legal_.empty();
     if (!adjudicators_.empty()) {
         const std::optional<Verdict> a =

@@ -88,7 +88,11 @@ public:
     [[nodiscard]] std::size_t repetition_start() const noexcept { return horizon_.back(); }
 
 private:
+    /// Generates legal_ for the current position and judges it.
     void evaluate();
+    /// Decides the result in the current position, whose legal moves legal_ holds; clears
+    /// legal_ if the game is over.
+    void judge();
     /// Plays the legal move m (a copy: legal_ is regenerated).
     void play_checked(const Move& m);
     /// Occurrences of the current position's hash from repetition_start() on (an upper bound of
@@ -115,6 +119,9 @@ private:
     std::unique_ptr<Adjudicator> fresh_;
     Position fresh_start_;
     bool made_ = false;  ///< fresh_ and fresh_start_ are set (fresh_ may be null)
+    /// The legal moves of fresh_start_, once start_generated_ (reset copies them).
+    MoveList start_legal_;
+    bool start_generated_ = false;
     MoveList legal_;
     /// What make_move saves, written once per move and never read (positions_ keeps every
     /// position); a member so that a move does not initialise a fresh one.
