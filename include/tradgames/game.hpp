@@ -9,7 +9,8 @@
 // Repetitions are counted only back to the last irreversible move (Variant::irreversible): no
 // earlier position can occur again. Storage (positions, moves, adjudicator states, the result's
 // text) is kept between games by reset(), so that a Game reused for many games allocates nothing
-// per move or per game once it has played a game as long as the current one.
+// per move or per game once it has played a game as long as the current one; so are the start
+// position's legal moves, which reset() copies instead of generating them again.
 #pragma once
 
 #include <cstdint>
