@@ -21,7 +21,9 @@ std::string_view to_string(Outcome o) noexcept {
 std::optional<Verdict> Adjudicator::at_start(const Position&, bool) { return std::nullopt; }
 
 Game::Game(std::shared_ptr<const Variant> variant, std::optional<Position> start)
-    : variant_(std::move(variant)), rules_(variant_->game_rules()) {
+    : variant_(std::move(variant)),
+      initial_(variant_->initial_position()),
+      rules_(variant_->game_rules()) {
     reset(start);
 }
 
@@ -30,7 +32,7 @@ void Game::reset(const std::optional<Position>& start) {
     moves_.clear();
     horizon_.clear();
     hashes_.clear();
-    positions_.push_back(start ? *start : variant_->initial_position());
+    positions_.push_back(start ? *start : initial_);
     horizon_.push_back(0);
     hashes_.push_back(positions_.back().hash());
     result_.outcome = Outcome::ongoing;
@@ -40,6 +42,8 @@ void Game::reset(const std::optional<Position>& start) {
         fresh_start_ = positions_.front();
         made_ = true;
         adjudicators_.clear();
+        start_legal_.clear();
+        start_generated_ = false;
     }
     if (fresh_) {
         if (adjudicators_.empty()) {
@@ -48,13 +52,26 @@ void Game::reset(const std::optional<Position>& start) {
             adjudicators_.front()->assign(*fresh_);
         }
     }
-    evaluate();
+    // The start position is fresh_start_, whose legal moves were kept the first time: a game
+    // reused for many games (playouts) copies them instead of generating them again.
+    if (start_generated_) {
+        legal_ = start_legal_;
+    } else {
+        legal_.clear();
+        variant_->generate(positions_.front(), legal_);
+        start_legal_ = legal_;
+        start_generated_ = true;
+    }
+    judge();
 }
 
 int Game::hash_repetitions() const noexcept {
-    const std::uint64_t now = hashes_.back();
+    const std::uint64_t* const end = hashes_.data() + hashes_.size();
+    const std::uint64_t now = end[-1];
     int n = 0;
-    for (std::size_t i = horizon_.back(); i < hashes_.size(); ++i) n += hashes_[i] == now ? 1 : 0;
+    for (const std::uint64_t* h = hashes_.data() + horizon_.back(); h != end; ++h) {
+        n += *h == now ? 1 : 0;
+    }
     return n;
 }
 
@@ -95,29 +112,37 @@ struct NumberedReason {
 }  // namespace
 
 void Game::evaluate() {
-    const Position& now = positions_.back();
     legal_.clear();
-    variant_->generate(now, legal_);
+    variant_->generate(positions_.back(), legal_);
+    judge();
+}
+
+void Game::judge() {
     const std::size_t n = positions_.size();
+    const Position& now = positions_[n - 1];
+    const bool has_moves = !legal_.empty();
     if (!adjudicators_.empty()) {
-        std::optional<Verdict> a;
-        if (moves_.empty()) {
-            a = adjudicators_[0]->at_start(now, !legal_.empty());
-        } else {
-            a = adjudicators_[n - 1]->after_move(positions_[n - 2], moves_.back(), now,
-                                                 !legal_.empty());
-        }
+        const std::optional<Verdict> a =
+            n == 1 ? adjudicators_[0]->at_start(now, has_moves)
+                   : adjudicators_[n - 1]->after_move(positions_[n - 2], moves_.back(), now, has_moves);
         if (a && a->outcome != Outcome::ongoing) decide(a->outcome, a->reason);
     }
-    if (!result_.over() && legal_.empty()) decide(win_for(~now.side_to_move()), "no legal move");
-    const GameRules& rules = rules_;
-    // The packed hash scan first: the positions are compared only when the hashes repeat.
-    if (!result_.over() && rules.repetition_draw > 0 &&
-        hash_repetitions() >= rules.repetition_draw && repetitions() >= rules.repetition_draw) {
-        decide(Outcome::draw, NumberedReason("repetition (", rules.repetition_draw, " times)").view());
-    }
-    if (!result_.over() && rules.ply_cap > 0 && static_cast<int>(moves_.size()) >= rules.ply_cap) {
-        decide(Outcome::draw, NumberedReason("ply cap (", rules.ply_cap, ")").view());
+    if (!result_.over()) {
+        const GameRules& rules = rules_;
+        if (!has_moves) {
+            decide(win_for(~now.side_to_move()), "no legal move");
+        } else if (rules.repetition_draw > 0 &&
+                   n - horizon_.back() >= static_cast<std::size_t>(rules.repetition_draw) &&
+                   hash_repetitions() >= rules.repetition_draw &&
+                   repetitions() >= rules.repetition_draw) {
+            // Each occurrence is another position since repetition_start(), so fewer positions
+            // cannot repeat often enough; the packed hash scan comes next, and the positions
+            // are compared only when the hashes repeat.
+            decide(Outcome::draw,
+                   NumberedReason("repetition (", rules.repetition_draw, " times)").view());
+        } else if (rules.ply_cap > 0 && n - 1 >= static_cast<std::size_t>(rules.ply_cap)) {
+            decide(Outcome::draw, NumberedReason("ply cap (", rules.ply_cap, ")").view());
+        }
     }
     if (result_.over()) legal_.clear();
 }
@@ -161,9 +186,8 @@ void Game::play_checked(const Move& m) {
         }
     }
     positions_.push_back(positions_.back());
-    Undo u;
-    variant_->make_move(positions_.back(), m, u);
-    const Position& next = positions_.back();
+    Position& next = positions_.back();
+    variant_->make_move(next, m, undo_);  // undo_ is scratch: Game keeps positions, not undos
     const bool cut = variant_->irreversible(positions_[n - 1], m, next);
     horizon_.push_back(cut ? static_cast<std::uint32_t>(n) : horizon_.back());
     hashes_.push_back(next.hash());

@@ -72,7 +72,10 @@ std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, Playout
             std::count_if(legal.begin(), legal.end(), [](const Move& m) { return m.is_capture(); }));
         stats.capture_positions += captures > 0 ? 1 : 0;
         stats.forced_capture_positions += captures == legal.size() ? 1 : 0;
-        const std::size_t i = choose_move(legal, policy, rng);
+        // The random choice inline (what choose_move does for it), without a call per ply.
+        const std::size_t i = policy == Policy::random
+                                  ? static_cast<std::size_t>(rng.below(legal.size()))
+                                  : choose_move(legal, policy, rng);
         const std::size_t k = legal[i].captured.size();
         if (stats.captured.size() <= k) stats.captured.resize(k + 1);
         ++stats.captured[k];

@@ -9,7 +9,8 @@
 // Repetitions are counted only back to the last irreversible move (Variant::irreversible): no
 // earlier position can occur again. Storage (positions, moves, adjudicator states, the result's
 // text) is kept between games by reset(), so that a Game reused for many games allocates nothing
-// per move or per game once it has played a game as long as the current one.
+// per move or per game once it has played a game as long as the current one; so are the start
+// position's legal moves, which reset() copies instead of generating them again.
 #pragma once
 
 #include <cstdint>
@@ -88,7 +89,11 @@ public:
     [[nodiscard]] std::size_t repetition_start() const noexcept { return horizon_.back(); }
 
 private:
+    /// Generates legal_ for the current position and judges it.
     void evaluate();
+    /// Decides the result in the current position, whose legal moves legal_ holds; clears
+    /// legal_ if the game is over.
+    void judge();
     /// Plays the legal move m (a copy: legal_ is regenerated).
     void play_checked(const Move& m);
     /// Occurrences of the current position's hash from repetition_start() on (an upper bound of
@@ -97,6 +102,8 @@ private:
     void decide(Outcome o, std::string_view reason);
 
     std::shared_ptr<const Variant> variant_;
+    /// The variant's initial position, the start of a game by default.
+    Position initial_;
     std::vector<Position> positions_;
     std::vector<Move> moves_;
     /// horizon_[i]: repetition_start() when positions_[i] was the current position.
@@ -113,7 +120,13 @@ private:
     std::unique_ptr<Adjudicator> fresh_;
     Position fresh_start_;
     bool made_ = false;  ///< fresh_ and fresh_start_ are set (fresh_ may be null)
+    /// The legal moves of fresh_start_, once start_generated_ (reset copies them).
+    MoveList start_legal_;
+    bool start_generated_ = false;
     MoveList legal_;
+    /// What make_move saves, written once per move and never read (positions_ keeps every
+    /// position); a member so that a move does not initialise a fresh one.
+    Undo undo_;
 };
 
 }  // namespace tradgames

@@ -298,6 +298,45 @@ Shatra::Shatra(RuleOptions options)
         s.road = s.home & high_road_;
         s.forward = c == Color::white ? Direction::n : Direction::s;
     }
+    // 3.5, A3: a shatra's steps by zone, never backwards: straight forward in the own home
+    // (reachable only under A10 b); forward, diagonally forward and sideways beyond the ditch;
+    // forward and diagonally forward on the row at the ditch; elsewhere on the own half straight
+    // forward, and two squares forward from the first row (or, A3 b, from any of these squares).
+    for (Color c : {Color::white, Color::black}) {
+        const SideSquares& s = own(c);
+        const Direction fwd = s.forward;
+        const DirectionSet forward = dirs(fwd);
+        const DirectionSet diagonal = c == Color::white ? dirs(Direction::ne, Direction::nw)
+                                                        : dirs(Direction::se, Direction::sw);
+        const DirectionSet sideways = dirs(Direction::e, Direction::w);
+        for (Vertex v = 0; v < t.size(); ++v) {
+            DirectionSet ds = forward;
+            bool double_step = false;
+            if (has(s.home, v)) {
+                ds = forward;
+            } else if (has(s.beyond_ditch, v)) {
+                ds = forward | diagonal | sideways;
+            } else if (has(s.ditch_row, v)) {
+                ds = forward | diagonal;
+            } else {
+                double_step = has(s.first_row, v) || rules_.double_step == DoubleStep::own_half;
+            }
+            ShatraStepSet& steps = shatra_steps_[index(c)][v];
+            for (int d = 0; d < direction_count; ++d) {
+                if (((ds >> d) & 1U) == 0) continue;
+                const Vertex to = t.neighbour(v, static_cast<Direction>(d));
+                if (to != no_vertex) steps.single[steps.nsingle++] = to;
+            }
+            if (double_step) {
+                const Vertex mid = t.neighbour(v, fwd);
+                const Vertex to = mid == no_vertex ? no_vertex : t.neighbour(mid, fwd);
+                if (to != no_vertex) {
+                    steps.double_mid = mid;
+                    steps.double_to = to;
+                }
+            }
+        }
+    }
 }
 
 Position Shatra::initial_position() const {
@@ -349,49 +388,48 @@ Mask Shatra::drop_targets(const Position& pos, Mask half) const noexcept {
     return m;
 }
 
-void Shatra::add_shatra_steps(const Position& pos, Vertex v, Mask allowed,
-                              MoveList& out) const {
-    // 3.5: the shatra's non-capturing moves by zone, never backwards.
-    const Topology& t = topology();
-    const Color c = pos.at(v).color();
+Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c) const noexcept {
     const SideSquares& s = own(c);
-    const Direction fwd = s.forward;
-    const DirectionSet forward = dirs(fwd);
-    const DirectionSet diagonal = c == Color::white ? dirs(Direction::ne, Direction::nw)
-                                                    : dirs(Direction::se, Direction::sw);
-    const DirectionSet sideways = dirs(Direction::e, Direction::w);
-    DirectionSet ds = forward;
-    bool double_step = false;
-    if (has(s.home, v)) {
-        ds = forward;  // own home, reachable only under A10 b: straight forward
-    } else if (has(s.beyond_ditch, v)) {
-        ds = forward | diagonal | sideways;
-    } else if (has(s.ditch_row, v)) {
-        ds = forward | diagonal;
-    } else {
-        double_step = has(s.first_row, v) || rules_.double_step == DoubleStep::own_half;  // A3
+    QuietContext q;
+    q.occupied = pos.occupied();
+    q.temdek = temdek_on(pos, c);
+    if (q.temdek) {
+        // 4.1-4.2: the men in the own fortress or gate are the reserve, except (A5 b) a biy
+        // that has come back to its gate; no man may end a move there, except the biy on its
+        // gate (4.2, A6).
+        q.reserve = pos.pieces(c) & s.home;
+        if ((pos.state().flags & returned_biy_flag(c)) != 0) q.reserve &= ~pos.pieces(c, biy);
+        q.allowed = ~s.home;
+        q.biy_allowed = rules_.biy_steps_onto_own_gate ? q.allowed | s.gate : q.allowed;
     }
-    std::array<Kind, 3> kinds{};
-    const int nkinds = available_promotions(pos, c, kinds);
+    q.own_drops = drop_targets(pos, s.half);
+    q.npromotions = available_promotions(pos, c, q.promotions);
+    return q;
+}
+
+TRADGAMES_ALWAYS_INLINE inline void Shatra::add_shatra_steps(const QuietContext& q, Color c, Vertex v, MoveList& out) const {
+    // 3.5: the shatra's non-capturing moves by zone, never backwards (the table, built from the
+    // zones by the constructor).
+    const SideSquares& s = own(c);
     // On a transformation square the shatra promotes to a type of the player's choice (6.1-6.2),
     // or waits when none is available (6.3).
     auto add = [&](Vertex to) {
-        if (!has(s.transformation, to) || nkinds == 0) {
+        if (!has(s.transformation, to) || q.npromotions == 0) {
             add_quiet(out, v, to);
             return;
         }
-        for (int i = 0; i < nkinds; ++i) add_quiet(out, v, to, kinds[static_cast<std::size_t>(i)]);
+        for (int i = 0; i < q.npromotions; ++i) {
+            add_quiet(out, v, to, q.promotions[static_cast<std::size_t>(i)]);
+        }
     };
-    const Mask occ = pos.occupied();
-    for (int d = 0; d < direction_count; ++d) {
-        if (((ds >> d) & 1U) == 0) continue;
-        const Vertex to = t.neighbour(v, static_cast<Direction>(d));
-        if (to != no_vertex && !has(occ, to) && has(allowed, to)) add(to);
+    const Mask occ = q.occupied;
+    const Mask open = ~occ & q.allowed;
+    const ShatraStepSet& steps = shatra_steps_[index(c)][v];
+    for (std::size_t i = 0; i < steps.nsingle; ++i) {
+        if (has(open, steps.single[i])) add(steps.single[i]);
     }
-    if (double_step) {
-        const Vertex mid = t.neighbour(v, fwd);
-        const Vertex to = mid == no_vertex ? no_vertex : t.neighbour(mid, fwd);
-        if (to != no_vertex && !has(occ, mid) && !has(occ, to) && has(allowed, to)) add(to);
+    if (steps.double_to != no_vertex && !has(occ, steps.double_mid) && has(open, steps.double_to)) {
+        add(steps.double_to);
     }
     if (rules_.tower_teleport && has(own(~c).towers, v)) {
         // A22: from an enemy corner square to any empty square of the enemy fortress.
@@ -399,65 +437,65 @@ void Shatra::add_shatra_steps(const Position& pos, Vertex v, Mask allowed,
     }
 }
 
-void Shatra::add_ordinary_moves(const Position& pos, Vertex v, MoveList& out) const {
+TRADGAMES_ALWAYS_INLINE inline void Shatra::add_ordinary_moves(const Position& pos, const QuietContext& q, Vertex v,
+                                MoveList& out) const {
     // Steps and slides of a man that is not a reserve man (3.1-3.5). While the own temdek is on
-    // no man may end a move in its own fortress or gate, except the biy on its gate (4.2, A6).
-    const Topology& t = topology();
+    // no man may end a move in its own fortress or gate, except the biy on its gate (4.2, A6):
+    // q.allowed and q.biy_allowed.
     const Piece p = pos.at(v);
-    const SideSquares& s = own(p.color());
-    Mask allowed = ~Mask{0};
-    if (temdek_on(pos, p.color())) {
-        allowed = ~s.home;
-        if (p.kind() == biy && rules_.biy_steps_onto_own_gate) allowed |= s.gate;
-    }
     switch (p.kind()) {
         case shatra:
-            add_shatra_steps(pos, v, allowed, out);
+            add_shatra_steps(q, p.color(), v, out);
             break;
         case biy:
-            add_steps(biy_steps_, pos, v, out, 0, no_kind, allowed);
+            add_steps(biy_steps_, pos, v, out, 0, no_kind, q.biy_allowed);
             break;
         default:  // batyr, tura, yalkyn move along their capture lines (3.2-3.4)
-            add_slides(t, pos, v, capture_rules_.kinds[p.kind()].directions, out, allowed);
+            add_slides(topology(), pos, v, capture_rules_.kinds[p.kind()].directions, out, q.allowed);
             break;
     }
 }
 
-void Shatra::add_non_captures(const Position& pos, Vertex v, MoveList& out) const {
-    const Topology& t = topology();
+TRADGAMES_ALWAYS_INLINE inline void Shatra::add_non_captures(const Position& pos, const QuietContext& q, Vertex v,
+                              MoveList& out) const {
     const Piece p = pos.at(v);
     const Color c = p.color();
     const SideSquares& s = own(c);
-    const SideSquares& enemy = own(~c);
     const std::size_t first = out.size();
-    Mask drop_half = 0;  // the half this man may be dropped onto
-    if (is_reserve(pos, v)) {
+    Mask targets = 0;  // the squares this man may be dropped onto
+    if (has(q.reserve, v)) {
         // 4.1: a reserve man is dropped onto the own half; a batyr or tura on the own d-file
         // may also run up the high road over empty squares, out of its home (3.2, 3.3, A7).
-        drop_half = s.half;
+        targets = q.own_drops;
         if ((p.kind() == batyr || p.kind() == tura) && has(s.road, v) && rules_.high_road_move) {
-            for (Vertex to : t.ray(v, s.forward)) {
-                if (has(pos.occupied(), to)) break;
+            for (Vertex to : topology().ray(v, s.forward)) {
+                if (has(q.occupied, to)) break;
                 if (!has(s.home, to)) add_quiet(out, v, to);
             }
         }
+        if (targets == 0) return;
+        if (out.size() == first) {
+            // Nothing to merge with: the drops in square order.
+            for_each_vertex(targets, [&](Vertex to) { add_quiet(out, v, to, no_kind, MoveKind::drop); });
+            return;
+        }
     } else {
-        add_ordinary_moves(pos, v, out);
+        add_ordinary_moves(pos, q, v, out);
+        const SideSquares& enemy = own(~c);
         if (has(s.home, v)) {
             // 4.5, A8: own fortress (and gate) men regain the drop once the temdek is off.
-            if (!temdek_on(pos, c) && (!has(s.gate, v) || rules_.gate_drops)) drop_half = s.half;
+            if (!q.temdek && (!has(s.gate, v) || rules_.gate_drops)) targets = q.own_drops;
         } else if (has(enemy.home, v)) {
             // 4.4, A8, A9: from the enemy fortress (and gate) onto the enemy half.
             if ((p.kind() != shatra || rules_.shatra_drop_from_enemy_home) &&
                 (!has(enemy.gate, v) || rules_.gate_drops)) {
-                drop_half = enemy.half;
+                targets = drop_targets(pos, enemy.half);
             }
         }
+        if (targets == 0) return;
     }
-    if (drop_half == 0) return;
     // A drop onto a square the man also reaches by moving gives the same position: one move
     // (8, move identity), listed as the drop.
-    const Mask targets = drop_targets(pos, drop_half);
     Mask reached = 0;
     for (std::size_t i = first; i < out.size(); ++i) {
         if (has(targets, out[i].to)) out[i].kind = MoveKind::drop;
@@ -504,24 +542,29 @@ Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out
         }
     }
 
+    Mask ep_capturers = 0;
+    for (int i = 0; i < nep; ++i) ep_capturers |= bit(ep[static_cast<std::size_t>(i)].capturer);
+
     Mask capturers = 0;
     for_each_vertex(pos.pieces(c), [&](Vertex v) {
         const std::size_t before = out.size();
-        bool has_ep = false;
-        for (int i = 0; i < nep; ++i) has_ep = has_ep || ep[static_cast<std::size_t>(i)].capturer == v;
-        if (has_ep && rules_.en_passant == EnPassant::shatrabase) {
-            // A21 c: a capturer that can take Y en passant may not take it by an ordinary jump:
-            // Y is searched as an obstacle that cannot be taken.
-            Position shielded = pos;
-            shielded.remove(y);
-            shielded.put(y, Piece(c, shatra));
-            gen.generate_from(shielded, v, out, dup);
-        } else {
+        if (!has(ep_capturers, v)) {
             gen.generate_from(pos, v, out, dup);
-        }
-        for (int i = 0; i < nep; ++i) {
-            const EpJump& j = ep[static_cast<std::size_t>(i)];
-            if (j.capturer == v) gen.generate_after_first_jump(pos, v, y, j.landing, out, dup, before);
+        } else {
+            if (rules_.en_passant == EnPassant::shatrabase) {
+                // A21 c: a capturer that can take Y en passant may not take it by an ordinary
+                // jump: Y is searched as an obstacle that cannot be taken.
+                Position shielded = pos;
+                shielded.remove(y);
+                shielded.put(y, Piece(c, shatra));
+                gen.generate_from(shielded, v, out, dup);
+            } else {
+                gen.generate_from(pos, v, out, dup);
+            }
+            for (int i = 0; i < nep; ++i) {
+                const EpJump& j = ep[static_cast<std::size_t>(i)];
+                if (j.capturer == v) gen.generate_after_first_jump(pos, v, y, j.landing, out, dup, before);
+            }
         }
         if (out.size() > before) capturers |= bit(v);
     });
@@ -570,7 +613,10 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
         if (rules_.biy_decline_scope == DeclineScope::sole_capturer && (capturers & ~privileged) != 0) {
             decline = 0;
         }
-        for_each_vertex(decline, [&](Vertex v) { add_non_captures(pos, v, out); });
+        if (decline != 0) {
+            const QuietContext q = quiet_context(pos, c);
+            for_each_vertex(decline, [&](Vertex v) { add_non_captures(pos, q, v, out); });
+        }
         return;
     }
     const Mask urgent = pos.state().marked & pos.pieces(c);
@@ -586,7 +632,8 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
         }
         if (!rules_.urgent_lapses_when_blocked) return;
     }
-    for_each_vertex(pos.pieces(c), [&](Vertex v) { add_non_captures(pos, v, out); });
+    const QuietContext q = quiet_context(pos, c);
+    for_each_vertex(pos.pieces(c), [&](Vertex v) { add_non_captures(pos, q, v, out); });
 }
 
 void Shatra::promote_waiting(Position& pos, const Move& m, Undo& u, Color owner) const {

@@ -211,8 +211,36 @@ private:
         Direction forward = Direction::n;
     };
 
+    /// A shatra's non-capturing steps from one square (3.5, A3), fixed by its side and square:
+    /// the single steps in direction order (n, ne, ..., nw), then the double step, so that the
+    /// moves come out in the order of a walk over the directions.
+    struct ShatraStepSet {
+        std::array<Vertex, direction_count> single{};
+        std::uint8_t nsingle = 0;
+        Vertex double_mid = no_vertex;  ///< no_vertex: no double step from here
+        Vertex double_to = no_vertex;
+    };
+    /// What the non-capturing moves of every man of the side to move share, computed once per
+    /// position by generate_moves.
+    struct QuietContext {
+        Mask occupied = 0;
+        /// The side's reserve men (4.1, A5 b).
+        Mask reserve = 0;
+        /// Drop targets on the own half (4.1, A4).
+        Mask own_drops = 0;
+        /// Where a man other than the biy may end an ordinary move (4.2).
+        Mask allowed = ~Mask{0};
+        /// The same for the biy (4.2, A6).
+        Mask biy_allowed = ~Mask{0};
+        bool temdek = false;
+        std::array<Kind, 3> promotions{};
+        int npromotions = 0;
+    };
+
     /// Side c's squares.
     [[nodiscard]] const SideSquares& own(Color c) const noexcept { return side_[index(c)]; }
+    /// The shared facts of the non-capturing moves of side c in pos.
+    [[nodiscard]] QuietContext quiet_context(const Position& pos, Color c) const noexcept;
     /// Is side c's temdek on (4.2)?
     [[nodiscard]] static bool temdek_on(const Position& pos, Color c) noexcept {
         return (pos.state().flags & temdek_flag(c)) != 0;
@@ -228,12 +256,15 @@ private:
     /// Appends every non-capturing move of the man on v: drops and high-road moves of a reserve
     /// man, else ordinary moves plus drops from a home (4.4, 4.5, A8, A9). A drop and a move to
     /// the same square are one move (8), listed as the drop.
-    void add_non_captures(const Position& pos, Vertex v, MoveList& out) const;
+    /// q: quiet_context(pos, colour of the man on v).
+    void add_non_captures(const Position& pos, const QuietContext& q, Vertex v,
+                          MoveList& out) const;
     /// Appends the steps or slides of the man on v, who is not a reserve man (3.1-3.5, 4.2).
-    void add_ordinary_moves(const Position& pos, Vertex v, MoveList& out) const;
-    /// Appends the shatra moves from v (3.5, A3, A22) that end in `allowed`, with a promotion
+    void add_ordinary_moves(const Position& pos, const QuietContext& q, Vertex v,
+                            MoveList& out) const;
+    /// Appends the shatra moves from v (3.5, A3, A22) that end in q.allowed, with a promotion
     /// choice on the transformation squares (6.1-6.3).
-    void add_shatra_steps(const Position& pos, Vertex v, Mask allowed, MoveList& out) const;
+    void add_shatra_steps(const QuietContext& q, Color c, Vertex v, MoveList& out) const;
     /// Appends every capture of the side to move, en passant included (3.5, 5, A21); returns
     /// the squares of the men that can capture.
     template <class Hooks>
@@ -261,6 +292,8 @@ private:
     /// The biy's steps: one square in any of the 8 directions (3.1).
     StepTable biy_steps_{};
     std::array<SideSquares, 2> side_{};
+    /// shatra_steps_[c][v]: a shatra's steps from v for side c (3.5, A3).
+    std::array<std::array<ShatraStepSet, max_vertices>, 2> shatra_steps_{};
     Mask high_road_ = 0;
 };
 
