@@ -246,11 +246,11 @@ public:
     }
     std::uint64_t perft(Position& pos, int depth, const PerftOptions& opt) const final {
         if (depth <= 0) return 1;
-        // One move list per ply, allocated once and reused by every node of that ply (a list
-        // that outgrows its inline slots keeps its heap block): no allocation per node, and
-        // deep recursion keeps only a pointer per frame.
-        const auto lists = std::make_unique<MoveList[]>(static_cast<std::size_t>(depth));
-        return perft_node(pos, depth, opt, lists.get());
+        // One move list and one undo record per ply, allocated once and reused by every node of
+        // that ply (a list that outgrows its inline slots keeps its heap block): no allocation
+        // or initialisation per node, and deep recursion keeps only a pointer per frame.
+        const auto plies = std::make_unique<PerftPly[]>(static_cast<std::size_t>(depth));
+        return perft_node(pos, depth, opt, plies.get());
     }
 
     /// Default count for count_moves and bulk perft: generates into `scratch` (cleared first)
@@ -280,14 +280,18 @@ protected:
     using Variant::Variant;
 
 private:
+    struct PerftPly {
+        MoveList list;
+        Undo undo;
+    };
     const Derived& self() const noexcept { return static_cast<const Derived&>(*this); }
     std::uint64_t perft_node(Position& pos, int depth, const PerftOptions& opt,
-                             MoveList* lists) const {
-        MoveList& list = lists[depth - 1];
+                             PerftPly* plies) const {
+        MoveList& list = plies[depth - 1].list;
         if (depth == 1 && opt.bulk) return self().count_legal(pos, opt.duplicates, list);
         list.clear();
         self().generate_moves(pos, list, opt.duplicates);
-        Undo u;
+        Undo& u = plies[depth - 1].undo;
         if (depth == 1) {  // without bulk counting: every leaf is made and unmade
             for (const Move& m : list) {
                 self().do_move_unhashed(pos, m, u);
@@ -298,7 +302,7 @@ private:
         std::uint64_t n = 0;
         for (const Move& m : list) {
             self().do_move_unhashed(pos, m, u);
-            n += perft_node(pos, depth - 1, opt, lists);
+            n += perft_node(pos, depth - 1, opt, plies);
             self().undo_move_unhashed(pos, m, u);
         }
         return n;
