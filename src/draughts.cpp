@@ -559,16 +559,12 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
     // king's rays.
     const Color side = pos.side_to_move();
     const Mask empty = ~pos.occupied();
-    std::size_t n = 0;
-    for_each_vertex(pos.pieces(side, man_kind), [&](Vertex v) {
-        n += static_cast<std::size_t>(count(man_steps_[index(side)][v] & empty));
-    });
+    auto n = static_cast<std::size_t>(man_steps_[index(side)].count_steps(pos.pieces(side, man_kind), empty));
     const Topology& t = topology();
+    if (!d_.king.flying) {
+        return n + static_cast<std::size_t>(king_steps_[index(side)].count_steps(movable_kings(pos), empty));
+    }
     for_each_vertex(movable_kings(pos), [&](Vertex v) {
-        if (!d_.king.flying) {
-            n += static_cast<std::size_t>(count(king_steps_[index(side)][v] & empty));
-            return;
-        }
         for_each_direction(king_dirs_[index(side)], [&](Direction d) {
             for (Vertex to : t.ray(v, d)) {
                 if (!has(empty, to)) break;
