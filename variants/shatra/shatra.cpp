@@ -283,6 +283,8 @@ Shatra::Shatra(RuleOptions options)
     capture_rules_.every_landing_distinct = true;  // P: a move is its landing sequence (8, 11)
     capture_rules_.compile(t);
     biy_steps_ = StepTable(t, all_dirs);
+    // The sliders' lines are the same for both sides (all, orthogonal, diagonal directions).
+    for (Kind k : {batyr, tura, yalkyn}) line_steps_[k] = StepTable(t, capture_rules_.kinds[k].directions);
     high_road_ = t.zone_mask(high_road);
     for (Color c : {Color::white, Color::black}) {
         SideSquares& s = side_[index(c)];
@@ -577,9 +579,15 @@ Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out
     for (int i = 0; i < nep; ++i) ep_capturers |= bit(ep[static_cast<std::size_t>(i)].capturer);
 
     Mask capturers = 0;
-    for_each_vertex(pos.pieces(c), [&](Vertex v) {
+    const Mask own_men = pos.pieces(c);
+    for_each_vertex(own_men, [&](Vertex v) {
         const std::size_t before = out.size();
         if (!has(ep_capturers, v)) {
+            // A batyr, tura or yalkyn whose neighbours along its lines are all its own men (or
+            // walls) has every line blocked at the first square: no jump, so no search (e.g. a
+            // man in a full fortress). Shatra and biy are filtered as cheaply by generate_from.
+            const Kind k = pos.at(v).kind();
+            if (k != shatra && k != biy && (line_steps_[k][v] & ~own_men) == 0) return;
             gen.generate_from(pos, v, out, dup);
         } else {
             if (rules_.en_passant == EnPassant::shatrabase) {
