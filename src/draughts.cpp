@@ -407,19 +407,10 @@ public:
         const bool progress = m.is_capture() || before.at(m.from).kind() == man_kind;
         quiet_plies_ = progress ? 0 : quiet_plies_ + 1;
         const DraughtsDraws& draws = texts_->draws;
-        if (!fmjd_ && !draws.bare) {  // the rules need no count of the pieces (Tobit)
-            if (!has_moves) return std::nullopt;  // the side to move lost (Game's rule)
-            return no_progress();
-        }
-        const int white = count(after.pieces(Color::white));
-        const int black = count(after.pieces(Color::black));
-        std::optional<std::size_t> fmjd;
-        if (fmjd_) fmjd = fmjd_->after_move(m, progress, after, white, black, has_moves);
-        if (fmjd) return Verdict{Outcome::draw, texts_->fmjd[*fmjd]};
-        if (!has_moves) return std::nullopt;  // no legal move: the side to move lost (Game's rule)
-        if (auto v = no_progress()) return v;
-        if (draws.bare && white == 1 && black == 1) return Verdict{Outcome::draw, texts_->bare};
-        return std::nullopt;
+        if (fmjd_ || draws.bare) return with_counts(m, progress, after, has_moves);
+        // The rules need no count of the pieces (Tobit): no call, no saved registers.
+        if (!has_moves) return std::nullopt;  // the side to move lost (Game's rule)
+        return no_progress();
     }
     std::optional<Verdict> at_start(const Position& start, bool has_moves) override {
         return has_moves ? bare(start) : std::nullopt;
@@ -434,6 +425,22 @@ private:
         std::string bare;
     };
 
+    // after_move for rules that count the pieces (FMJD64, bare pieces), once quiet_plies_
+    // counts the move.
+    [[gnu::noinline]] std::optional<Verdict> with_counts(const Move& m, bool progress,
+                                                         const Position& after, bool has_moves) {
+        const int white = count(after.pieces(Color::white));
+        const int black = count(after.pieces(Color::black));
+        std::optional<std::size_t> fmjd;
+        if (fmjd_) fmjd = fmjd_->after_move(m, progress, after, white, black, has_moves);
+        if (fmjd) return Verdict{Outcome::draw, texts_->fmjd[*fmjd]};
+        if (!has_moves) return std::nullopt;  // no legal move: the side to move lost (Game's rule)
+        if (auto v = no_progress()) return v;
+        if (texts_->draws.bare && white == 1 && black == 1) {
+            return Verdict{Outcome::draw, texts_->bare};
+        }
+        return std::nullopt;
+    }
     // The no-progress rule, once quiet_plies_ counts the move.
     [[nodiscard]] std::optional<Verdict> no_progress() const {
         const DraughtsDraws& draws = texts_->draws;
