@@ -185,6 +185,11 @@ struct Material {
         }
     }
     [[nodiscard]] int total() const { return pieces[0] + pieces[1]; }
+    // Can an ending article (any but 7.2.5) hold? Each needs a lone king, or kings on both
+    // sides with at most 7 pieces on the board.
+    [[nodiscard]] bool ending_possible() const {
+        return lone_king[0] || lone_king[1] || (kings[0] > 0 && kings[1] > 0 && total() <= 7);
+    }
     // Is some side a lone king whose opponent satisfies strong(pieces, kings)?
     template <class Strong>
     [[nodiscard]] bool lone_king_against(Strong strong, Color* weak = nullptr) const {
@@ -212,6 +217,7 @@ public:
         for (std::size_t a = 0; a < article_count; ++a) {
             held_[a] = holds(static_cast<Article>(a), start, mat);
         }
+        note_endings();
     }
 
     [[nodiscard]] bool off() const {
@@ -220,41 +226,23 @@ public:
     }
 
     /// Index into the reason table (reason_count entries, see reason_index) of the article
-    /// that draws the game after m, or nullopt.
-    std::optional<std::size_t> after_move(const Position& before, const Move& m,
-                                          const Position& after, bool has_moves) {
-        const bool capture = m.is_capture();
-        const bool man_moved = before.at(m.from).kind() == man_kind;
-        const bool promotion = m.promotion != no_kind;
-        const Material mat(after);  // counted once for every article
-        // Every ending article needs a lone king, or kings on both sides with at most 7 pieces;
-        // without either only 7.2.5 holds (the common case, decided without holds()).
-        const bool ending_possible = mat.lone_king[0] || mat.lone_king[1] ||
-                                     (mat.kings[0] > 0 && mat.kings[1] > 0 && mat.total() <= 7);
-        for (std::size_t i = 0; i < article_count; ++i) {
-            const auto a = static_cast<Article>(i);
-            const bool was = held_[a];
-            held_[a] = ending_possible ? holds(a, after, mat) : a == a725;
-            // A count starts (at 0) on the ply where its condition comes to hold and goes up by
-            // one for every further ply while it holds, unless the move is one the article
-            // names as a change (variants/russian/RULES.md §1.5).
-            if (!held_[a] || !was || resets(a, capture, man_moved, promotion)) {
-                plies_[a] = 0;
-            } else {
-                ++plies_[a];
-            }
+    /// that draws the game after m, or nullopt. progress: m captured or moved a man; white and
+    /// black: the number of pieces of each side in after.
+    std::optional<std::size_t> after_move(const Move& m, bool progress, const Position& after,
+                                          int white, int black, bool has_moves) {
+        // The common case: no ending article held before this move and none can hold after it
+        // (Material::ending_possible, tested first from the piece counts alone): only 7.2.5's
+        // count, which holds everywhere, changes, and only 7.2.5 can decide. The full update
+        // below gives the same result there.
+        if (!endings_held_ && ((white > 1 && black > 1 && white + black > 7) ||
+                               !Material(after).ending_possible())) {
+            plies_[a725] = progress ? 0 : plies_[a725] + 1;
+            if (!has_moves) return std::nullopt;  // the side to move has lost
+            const int n = limits_[a725];
+            if (n != 0 && plies_[a725] >= n) return reason_index(a725, white + black);
+            return std::nullopt;
         }
-        if (!has_moves) return std::nullopt;  // the side to move has lost: a win beats a draw
-        // 7.2.5 is the general rule: an ending article that holds (and is switched on) governs.
-        bool ending = false;
-        for (Article a : {a728, a727, a724, a726}) ending = ending || (held_[a] && limit(a, mat) > 0);
-        for (std::size_t i = 0; i < article_count; ++i) {
-            const auto a = static_cast<Article>(i);
-            const int n = limit(a, mat);
-            if (n == 0 || !held_[a] || plies_[a] < n || (a == a725 && ending)) continue;
-            return reason_index(a, mat.total());
-        }
-        return std::nullopt;
+        return update(m, progress, after, has_moves);
     }
 
     /// Size of the reason table: one text per article, and 7.2.6's per piece count (0..7).
@@ -277,6 +265,43 @@ public:
     }
 
 private:
+    // after_move for every article (out of line: the common case above stays small).
+    [[gnu::noinline]] std::optional<std::size_t> update(const Move& m, bool progress,
+                                                        const Position& after, bool has_moves) {
+        const bool capture = m.is_capture();
+        const bool promotion = m.promotion != no_kind;
+        const Material mat(after);  // counted once for every article
+        const bool ending_possible = mat.ending_possible();  // else only 7.2.5 holds
+        for (std::size_t i = 0; i < article_count; ++i) {
+            const auto a = static_cast<Article>(i);
+            const bool was = held_[a];
+            held_[a] = ending_possible ? holds(a, after, mat) : a == a725;
+            // A count starts (at 0) on the ply where its condition comes to hold and goes up by
+            // one for every further ply while it holds, unless the move is one the article
+            // names as a change (variants/russian/RULES.md §1.5).
+            if (!held_[a] || !was || resets(a, capture, progress, promotion)) {
+                plies_[a] = 0;
+            } else {
+                ++plies_[a];
+            }
+        }
+        note_endings();
+        if (!has_moves) return std::nullopt;  // the side to move has lost: a win beats a draw
+        // 7.2.5 is the general rule: an ending article that holds (and is switched on) governs.
+        bool ending = false;
+        for (Article a : {a728, a727, a724, a726}) ending = ending || (held_[a] && limit(a, mat) > 0);
+        for (std::size_t i = 0; i < article_count; ++i) {
+            const auto a = static_cast<Article>(i);
+            const int n = limit(a, mat);
+            if (n == 0 || !held_[a] || plies_[a] < n || (a == a725 && ending)) continue;
+            return reason_index(a, mat.total());
+        }
+        return std::nullopt;
+    }
+
+    // Records whether an ending article (any but 7.2.5) holds now.
+    void note_endings() { endings_held_ = held_[a728] || held_[a727] || held_[a724] || held_[a726]; }
+
     // The article's limit in plies (0 = off); 7.2.6 has one for 4-5 and one for 6-7 pieces.
     [[nodiscard]] int limit(Article a, int total) const {
         return a == a726 && total > 5 ? six_seven_limit_ : limits_[a];
@@ -305,9 +330,11 @@ private:
         return false;
     }
 
-    static bool resets(Article a, bool capture, bool man_moved, bool promotion) {
+    // Does a move (capture: a capture; progress: a capture or a man move; promotion: a
+    // promotion) restart article a's count?
+    static bool resets(Article a, bool capture, bool progress, bool promotion) {
         switch (a) {
-            case a725: return capture || man_moved;
+            case a725: return progress;
             case a726: return capture || promotion;
             case a724:
             case a727: return capture;
@@ -342,6 +369,7 @@ private:
     Mask road_ = 0;
     std::array<bool, article_count> held_{};
     std::array<int, article_count> plies_{};
+    bool endings_held_ = false;  // held_ of some article other than 7.2.5
 };
 
 class DraughtsAdjudicator final : public Adjudicator {
@@ -375,18 +403,14 @@ public:
     }
     std::optional<Verdict> after_move(const Position& before, const Move& m,
                                       const Position& after, bool has_moves) override {
-        std::optional<std::size_t> fmjd;
-        if (fmjd_) fmjd = fmjd_->after_move(before, m, after, has_moves);
-        // No progress: a capture or a man move resets the count of plies.
+        // No progress: a capture or a man move resets the count of plies (and 7.2.5's).
         const bool progress = m.is_capture() || before.at(m.from).kind() == man_kind;
         quiet_plies_ = progress ? 0 : quiet_plies_ + 1;
-        if (fmjd) return Verdict{Outcome::draw, texts_->fmjd[*fmjd]};
-        if (!has_moves) return std::nullopt;  // no legal move: the side to move lost (Game's rule)
         const DraughtsDraws& draws = texts_->draws;
-        if (draws.no_progress_moves > 0 && quiet_plies_ >= 2 * draws.no_progress_moves) {
-            return Verdict{Outcome::draw, texts_->no_progress};
-        }
-        return bare(after);
+        if (fmjd_ || draws.bare) return with_counts(m, progress, after, has_moves);
+        // The rules need no count of the pieces (Tobit): no call, no saved registers.
+        if (!has_moves) return std::nullopt;  // the side to move lost (Game's rule)
+        return no_progress();
     }
     std::optional<Verdict> at_start(const Position& start, bool has_moves) override {
         return has_moves ? bare(start) : std::nullopt;
@@ -401,6 +425,30 @@ private:
         std::string bare;
     };
 
+    // after_move for rules that count the pieces (FMJD64, bare pieces), once quiet_plies_
+    // counts the move.
+    [[gnu::noinline]] std::optional<Verdict> with_counts(const Move& m, bool progress,
+                                                         const Position& after, bool has_moves) {
+        const int white = count(after.pieces(Color::white));
+        const int black = count(after.pieces(Color::black));
+        std::optional<std::size_t> fmjd;
+        if (fmjd_) fmjd = fmjd_->after_move(m, progress, after, white, black, has_moves);
+        if (fmjd) return Verdict{Outcome::draw, texts_->fmjd[*fmjd]};
+        if (!has_moves) return std::nullopt;  // no legal move: the side to move lost (Game's rule)
+        if (auto v = no_progress()) return v;
+        if (texts_->draws.bare && white == 1 && black == 1) {
+            return Verdict{Outcome::draw, texts_->bare};
+        }
+        return std::nullopt;
+    }
+    // The no-progress rule, once quiet_plies_ counts the move.
+    [[nodiscard]] std::optional<Verdict> no_progress() const {
+        const DraughtsDraws& draws = texts_->draws;
+        if (draws.no_progress_moves > 0 && quiet_plies_ >= 2 * draws.no_progress_moves) {
+            return Verdict{Outcome::draw, texts_->no_progress};
+        }
+        return std::nullopt;
+    }
     // Each side has exactly one piece.
     [[nodiscard]] std::optional<Verdict> bare(const Position& p) const {
         if (texts_->draws.bare && count(p.pieces(Color::white)) == 1 &&

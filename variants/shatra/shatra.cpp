@@ -283,6 +283,8 @@ Shatra::Shatra(RuleOptions options)
     capture_rules_.every_landing_distinct = true;  // P: a move is its landing sequence (8, 11)
     capture_rules_.compile(t);
     biy_steps_ = StepTable(t, all_dirs);
+    // The sliders' lines are the same for both sides (all, orthogonal, diagonal directions).
+    for (Kind k : {batyr, tura, yalkyn}) line_steps_[k] = StepTable(t, capture_rules_.kinds[k].directions);
     high_road_ = t.zone_mask(high_road);
     for (Color c : {Color::white, Color::black}) {
         SideSquares& s = side_[index(c)];
@@ -407,6 +409,18 @@ Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c) const n
     return q;
 }
 
+namespace {
+
+/// Appends the drops of the man on `from` onto every vertex of `targets`, in vertex order,
+/// written into slots reserved at once (one capacity check).
+void add_drops(MoveList& out, Vertex from, Mask targets) {
+    if (targets == 0) return;
+    Move* m = out.push_raw(static_cast<std::size_t>(count(targets)));
+    for_each_vertex(targets, [&](Vertex to) { write_quiet(*m++, from, to, no_kind, MoveKind::drop); });
+}
+
+}  // namespace
+
 TRADGAMES_ALWAYS_INLINE inline void Shatra::add_shatra_steps(const QuietContext& q, Color c, Vertex v, MoveList& out) const {
     // 3.5: the shatra's non-capturing moves by zone, never backwards (the table, built from the
     // zones by the constructor).
@@ -425,11 +439,31 @@ TRADGAMES_ALWAYS_INLINE inline void Shatra::add_shatra_steps(const QuietContext&
     const Mask occ = q.occupied;
     const Mask open = ~occ & q.allowed;
     const ShatraStepSet& steps = shatra_steps_[index(c)][v];
+    // The destinations first, in the order of the moves, then every move written into slots
+    // reserved at once (one capacity check).
+    std::array<Vertex, direction_count + 1> tos;
+    std::size_t ntos = 0;
     for (std::size_t i = 0; i < steps.nsingle; ++i) {
-        if (has(open, steps.single[i])) add(steps.single[i]);
+        if (has(open, steps.single[i])) tos[ntos++] = steps.single[i];
     }
     if (steps.double_to != no_vertex && !has(occ, steps.double_mid) && has(open, steps.double_to)) {
-        add(steps.double_to);
+        tos[ntos++] = steps.double_to;
+    }
+    if (ntos != 0) {
+        const std::size_t choices = q.npromotions == 0 ? 1 : static_cast<std::size_t>(q.npromotions);
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < ntos; ++i) n += has(s.transformation, tos[i]) ? choices : 1;
+        Move* m = out.push_raw(n);
+        for (std::size_t i = 0; i < ntos; ++i) {
+            const Vertex to = tos[i];
+            if (!has(s.transformation, to) || q.npromotions == 0) {
+                write_quiet(*m++, v, to);
+                continue;
+            }
+            for (int k = 0; k < q.npromotions; ++k) {
+                write_quiet(*m++, v, to, q.promotions[static_cast<std::size_t>(k)]);
+            }
+        }
     }
     if (rules_.tower_teleport && has(own(~c).towers, v)) {
         // A22: from an enemy corner square to any empty square of the enemy fortress.
@@ -476,7 +510,7 @@ TRADGAMES_ALWAYS_INLINE inline void Shatra::add_non_captures(const Position& pos
         if (targets == 0) return;
         if (out.size() == first) {
             // Nothing to merge with: the drops in square order.
-            for_each_vertex(targets, [&](Vertex to) { add_quiet(out, v, to, no_kind, MoveKind::drop); });
+            add_drops(out, v, targets);
             return;
         }
     } else {
@@ -501,8 +535,7 @@ TRADGAMES_ALWAYS_INLINE inline void Shatra::add_non_captures(const Position& pos
         if (has(targets, out[i].to)) out[i].kind = MoveKind::drop;
         reached |= bit(out[i].to);
     }
-    for_each_vertex(targets & ~reached,
-                    [&](Vertex to) { add_quiet(out, v, to, no_kind, MoveKind::drop); });
+    add_drops(out, v, targets & ~reached);
 }
 
 Vertex Shatra::ep_victim_of(Vertex passed, Color mover) const noexcept {
@@ -546,9 +579,15 @@ Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out
     for (int i = 0; i < nep; ++i) ep_capturers |= bit(ep[static_cast<std::size_t>(i)].capturer);
 
     Mask capturers = 0;
-    for_each_vertex(pos.pieces(c), [&](Vertex v) {
+    const Mask own_men = pos.pieces(c);
+    for_each_vertex(own_men, [&](Vertex v) {
         const std::size_t before = out.size();
         if (!has(ep_capturers, v)) {
+            // A batyr, tura or yalkyn whose neighbours along its lines are all its own men (or
+            // walls) has every line blocked at the first square: no jump, so no search (e.g. a
+            // man in a full fortress). Shatra and biy are filtered as cheaply by generate_from.
+            const Kind k = pos.at(v).kind();
+            if (k != shatra && k != biy && (line_steps_[k][v] & ~own_men) == 0) return;
             gen.generate_from(pos, v, out, dup);
         } else {
             if (rules_.en_passant == EnPassant::shatrabase) {
@@ -624,10 +663,7 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
         // 4.6, A11: the next non-capturing move drops an urgent man.
         const Mask targets = drop_targets(pos, s.half);
         if (targets != 0) {
-            for_each_vertex(urgent, [&](Vertex v) {
-                for_each_vertex(targets,
-                                [&](Vertex to) { add_quiet(out, v, to, no_kind, MoveKind::drop); });
-            });
+            for_each_vertex(urgent, [&](Vertex v) { add_drops(out, v, targets); });
             return;
         }
         if (!rules_.urgent_lapses_when_blocked) return;

@@ -291,6 +291,9 @@ private:
     CaptureRules capture_rules_{};
     /// The biy's steps: one square in any of the 8 directions (3.1).
     StepTable biy_steps_{};
+    /// line_steps_[k][v]: the neighbours of v along the capture lines of kind k (batyr, tura,
+    /// yalkyn only; 3.2-3.4), for a quick test that every line is blocked at once.
+    std::array<StepTable, kind_count> line_steps_{};
     std::array<SideSquares, 2> side_{};
     /// shatra_steps_[c][v]: a shatra's steps from v for side c (3.5, A3).
     std::array<std::array<ShatraStepSet, max_vertices>, 2> shatra_steps_{};

@@ -147,6 +147,18 @@ TEST_SUITE("russian") {
         CHECK(drawn_by(off, "7.2.5"));
     }
 
+    TEST_CASE("7.2.6: a capture that leaves 7 pieces with kings on both sides starts the count") {
+        // 8 pieces: no ending article can hold. a3:c5 leaves 7 with a king each (ply 1, count
+        // 0); the kings then shuttle, and the draw comes 120 plies later. 7.2.5, counted from
+        // the capture as well, is held back by the ending.
+        Game g = game_at("W:WKe1,a3,h4:BKh8,a7,b2,b4,d8", no_repetition);
+        play_cycle(g, {"a3:c5"}, 1);
+        play_cycle(g, {"h8-g7", "e1-f2", "g7-h8", "f2-e1"}, 120);
+        CHECK(g.ply() == 121);
+        CHECK(drawn_by(g, "7.2.6"));
+        CHECK(g.result().reason.find("7-piece") != std::string::npos);
+    }
+
     TEST_CASE("7.2.7: a lone king holding the main road against three pieces, 5 moves; leaving the "
               "road restarts the count") {
         const char* fen = "W:WKe1,Kh2,Kh4:BKa1";
