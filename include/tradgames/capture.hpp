@@ -751,23 +751,25 @@ private:
     const CaptureRules& rules_;
     const Hooks& hooks_;
 
-    const Position* pos_ = nullptr;
-    MoveList* out_ = nullptr;
-    Duplicates dup_ = Duplicates::unique;
-    std::size_t dedup_from_ = 0;
-    Vertex origin_ = no_vertex;
-    Kind start_kind_ = 0;
-    Color side_ = Color::white;
-    Mask zone_ = 0;
-    Mask occupied_ = 0;
-    Mask enemy_ = 0;
-    const std::array<DirectionSet, max_kinds>* directions_ = nullptr;  // the side's, by kind
-    std::array<Mask, max_kinds> allowed_;  // victims each kind may take; set in start() when filtering
-    Mask captured_ = 0;
-    Mask block_ = 0;    // vertices a jump cannot pass or land on
-    Mask victims_ = 0;  // enemy pieces not yet captured
-    int depth_ = 0;
-    int ncaps_ = 0;
+    // The search state: set by begin() and start_piece() before any search reads it, so that
+    // constructing a generator (once per generate call) writes nothing else.
+    const Position* pos_;
+    MoveList* out_;
+    Duplicates dup_;
+    std::size_t dedup_from_;
+    Vertex origin_;
+    Kind start_kind_;
+    Color side_;
+    Mask zone_;
+    Mask occupied_;
+    Mask enemy_;
+    const std::array<DirectionSet, max_kinds>* directions_;  // the side's, by kind
+    std::array<Mask, max_kinds> allowed_;  // victims each kind may take; set in begin() when filtering
+    Mask captured_;
+    Mask block_;    // vertices a jump cannot pass or land on
+    Mask victims_;  // enemy pieces not yet captured
+    int depth_;
+    int ncaps_;
     // Written before read (depth_ and ncaps_ count the entries in use): not cleared per call.
     std::array<Vertex, max_jumps> path_;
     std::array<Vertex, max_jumps> caps_;
