@@ -413,7 +413,8 @@ public:
         return no_progress();
     }
     std::optional<Verdict> at_start(const Position& start, bool has_moves) override {
-        return has_moves ? bare(start) : std::nullopt;
+        if (!has_moves) return std::nullopt;
+        return bare(count(start.pieces(Color::white)), count(start.pieces(Color::black)));
     }
 
 private:
@@ -436,10 +437,7 @@ private:
         if (fmjd) return Verdict{Outcome::draw, texts_->fmjd[*fmjd]};
         if (!has_moves) return std::nullopt;  // no legal move: the side to move lost (Game's rule)
         if (auto v = no_progress()) return v;
-        if (texts_->draws.bare && white == 1 && black == 1) {
-            return Verdict{Outcome::draw, texts_->bare};
-        }
-        return std::nullopt;
+        return bare(white, black);
     }
     // The no-progress rule, once quiet_plies_ counts the move.
     [[nodiscard]] std::optional<Verdict> no_progress() const {
@@ -450,9 +448,9 @@ private:
         return std::nullopt;
     }
     // Each side has exactly one piece.
-    [[nodiscard]] std::optional<Verdict> bare(const Position& p) const {
-        if (texts_->draws.bare && count(p.pieces(Color::white)) == 1 &&
-            count(p.pieces(Color::black)) == 1) {
+    // The bare-pieces rule, given the number of pieces of each side.
+    [[nodiscard]] std::optional<Verdict> bare(int white, int black) const {
+        if (texts_->draws.bare && white == 1 && black == 1) {
             return Verdict{Outcome::draw, texts_->bare};
         }
         return std::nullopt;
