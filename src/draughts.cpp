@@ -503,6 +503,7 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
     rules_.no_180_turn = d_.no_180_turn;
     rules_.every_landing_distinct = d_.every_landing_distinct;
     rules_.compile(t);
+    plain_rules_ = rules_.plain();
     hooks_.promotion_zone = rules_.promotion_zone;
     hooks_.reverts = d_.king_reverts;
     man_steps_ = {StepTable(t, d_.man.steps), StepTable(t, flip_vertical(d_.man.steps))};
@@ -625,7 +626,7 @@ std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& ou
                                                Duplicates dup) const {
     const std::size_t first = out.size();
     std::size_t n = 0;
-    if (rules_.plain()) {  // the same search with the rule switches known at compile time
+    if (plain_rules_) {  // the same search with the rule switches known at compile time
         CaptureSequenceGenerator<DraughtsHooks, true> gen(topology(), rules_, hooks_);
         n = gen.generate(pos, out, dup);
     } else {

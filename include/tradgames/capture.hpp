@@ -140,18 +140,29 @@ struct CaptureRules {
     /// The first jumps of a short leaper, grouped by their shape for a whole-side test: every
     /// vertex v of `from` jumps over v + over_delta and lands on v + to_delta, so "which pieces
     /// have a victim next to them and an empty vertex behind it" is two shifts and three ANDs
-    /// a group. A draughts board numbered row by row needs two groups a direction.
+    /// a group.
     struct JumpGroup {
         Mask from = 0;
         // The deltas modulo max_vertices: rotate_down(x, over_rot) moves bit v + over delta to
         // bit v (vertices of `from` never wrap around).
         std::uint8_t over_rot = 0, to_rot = 0;
     };
+    /// Two jump groups with the same landing delta, tested with one shift of the empty
+    /// vertices: a draughts board numbered row by row has two groups a direction (the
+    /// neighbour's delta alternates with the row, the delta two steps away does not).
+    struct JumpPair {
+        Mask from_a = 0, from_b = 0;
+        std::uint8_t over_a = 0, over_b = 0, to_rot = 0;
+    };
     /// Most jump groups one (side, kind) may have before the whole-side test is switched off.
     static constexpr int max_jump_groups = 16;
-    /// Derived ([c][k]): the jump groups of side c and kind k; jump_group_count[c][k] of them.
-    std::array<std::array<std::array<JumpGroup, max_jump_groups>, max_kinds>, 2> jump_groups{};
-    std::array<std::array<std::uint8_t, max_kinds>, 2> jump_group_count{};
+    /// Derived ([c][k]): the jump groups of side c and kind k, paired where two share their
+    /// landing delta (jump_pairs) and the others alone (jump_groups). Each list ends with an
+    /// entry whose first `from` is empty (a sentinel rather than a count: the compiler does not
+    /// turn a loop whose end depends on the data into a vector loop, whose set-up costs more
+    /// than a handful of groups).
+    std::array<std::array<std::array<JumpPair, max_jump_groups / 2 + 1>, max_kinds>, 2> jump_pairs{};
+    std::array<std::array<std::array<JumpGroup, max_jump_groups + 1>, max_kinds>, 2> jump_groups{};
     /// Derived ([k]): kind k is a short leaper whose first jumps are found for the whole side at
     /// once (side_candidates): its jumps fit in max_jump_groups groups for both sides and none
     /// lands back on its origin.
@@ -163,11 +174,14 @@ struct CaptureRules {
     /// landing hooks). Precondition: compiled && whole_side[k].
     [[nodiscard]] Mask side_candidates(Color c, Kind k, Mask pieces, Mask victims,
                                        Mask empty) const noexcept {
-        const auto& groups = jump_groups[index(c)][k];
         Mask from = 0;
-        for (int g = 0; g < jump_group_count[index(c)][k]; ++g) {
-            const JumpGroup& j = groups[static_cast<std::size_t>(g)];
-            from |= j.from & rotate_down(victims, j.over_rot) & rotate_down(empty, j.to_rot);
+        for (const JumpPair* j = jump_pairs[index(c)][k].data(); j->from_a != 0; ++j) {
+            from |= ((j->from_a & rotate_down(victims, j->over_a)) |
+                     (j->from_b & rotate_down(victims, j->over_b))) &
+                    rotate_down(empty, j->to_rot);
+        }
+        for (const JumpGroup* j = jump_groups[index(c)][k].data(); j->from != 0; ++j) {
+            from |= j->from & rotate_down(victims, j->over_rot) & rotate_down(empty, j->to_rot);
         }
         return from & pieces;
     }
@@ -247,9 +261,8 @@ private:
     // groups or a jump lands on its origin.
     bool group_jumps(const Topology& t, std::size_t c, std::size_t k) noexcept {
         auto& groups = jump_groups[c][k];
-        std::uint8_t& n = jump_group_count[c][k];
-        n = 0;
-        groups = {};
+        std::size_t n = 0;
+        groups = {};  // every group has a vertex in `from`: the first empty one ends the list
         auto rot = [](Vertex from, Vertex to) {
             return static_cast<std::uint8_t>((static_cast<int>(to) - static_cast<int>(from) + max_vertices) %
                                              max_vertices);
@@ -272,6 +285,27 @@ private:
                 groups[g].from |= bit(v);
             }
         }
+        // Pair the groups with equal landing deltas (in their order); the rest stay alone.
+        auto& pairs = jump_pairs[c][k];
+        pairs = {};
+        std::array<JumpGroup, max_jump_groups + 1> alone{};
+        std::array<bool, max_jump_groups> used{};
+        std::size_t np = 0;
+        std::size_t na = 0;
+        for (std::size_t g = 0; g < n; ++g) {
+            if (used[g]) continue;
+            used[g] = true;
+            std::size_t h = g + 1;
+            while (h < n && (used[h] || groups[h].to_rot != groups[g].to_rot)) ++h;
+            if (h == n) {
+                alone[na++] = groups[g];
+                continue;
+            }
+            used[h] = true;
+            pairs[np++] = JumpPair{groups[g].from, groups[h].from, groups[g].over_rot,
+                                   groups[h].over_rot, groups[g].to_rot};
+        }
+        groups = alone;
         return true;
     }
 };
@@ -348,42 +382,11 @@ public:
     /// order of origin vertex. Returns the number appended.
     /// Throws Error if out overflows or a sequence passes max_jumps jumps.
     std::size_t generate(const Position& pos, MoveList& out, Duplicates dup) {
-        const Color side = pos.side_to_move();
-        const Mask enemy = pos.pieces(~side);
-        const Mask occupied = pos.occupied();
         // First the pieces that may start a capture, for every kind, without touching the
         // search state: most positions have none, and then nothing else is done.
         std::array<Mask, max_kinds> starts;
-        Mask any = 0;
-        for (Kind k = 0; k < rules_.kind_count; ++k) {
-            Mask pieces = pos.pieces(side, k);
-            if (pieces != 0 && rules_.kinds[k].directions != 0) {
-                if (compiled() && rules_.whole_side[k]) {
-                    pieces = rules_.side_candidates(side, k, pieces, victims_of(pos, side, k),
-                                                    ~occupied);
-                } else {
-                    Mask keep = 0;
-                    for_each_vertex(pieces, [&](Vertex v) {
-                        if (may_start(side, k, v, enemy, occupied)) keep |= bit(v);
-                    });
-                    pieces = keep;
-                }
-            } else {
-                pieces = 0;
-            }
-            starts[k] = pieces;
-            any |= pieces;
-        }
-        if (any == 0) return 0;
-        const std::size_t before = out.size();
-        begin(pos, side, &out, dup);
-        for (Kind k = 0; k < rules_.kind_count; ++k) {
-            for_each_vertex(starts[k], [&](Vertex v) {
-                start_piece(v, k, out.size());
-                extend(v, k, -1);
-            });
-        }
-        return out.size() - before;
+        if (!find_starts(pos, starts)) return 0;
+        return search(pos, starts, out, dup);
     }
 
     /// Appends the capture sequences of the piece on `from` (of the side to move).
@@ -428,6 +431,55 @@ public:
 
 private:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+    /// starts[k]: the pieces of kind k of the side to move that may start a capture (a whole-
+    /// side test for compiled short leapers, may_start for the others). False if none may.
+    bool find_starts(const Position& pos, std::array<Mask, max_kinds>& starts) const noexcept {
+        const Color side = pos.side_to_move();
+        const Mask empty = ~pos.occupied();
+        Mask any = 0;
+        for (Kind k = 0; k < rules_.kind_count; ++k) {
+            const Mask pieces = pos.pieces(side, k);
+            Mask s = 0;
+            if (pieces != 0) {
+                // whole_side[k] implies compiled() and capture directions.
+                s = rules_.whole_side[k]
+                        ? rules_.side_candidates(side, k, pieces, victims_of(pos, side, k), empty)
+                        : may_start_each(pos, side, k, pieces);
+            }
+            starts[k] = s;
+            any |= s;
+        }
+        return any != 0;
+    }
+    /// The pieces of `pieces` (side c, kind k) for which may_start holds; none if kind k has no
+    /// capture directions. Out of line: the kinds the whole-side test does not cover.
+    [[gnu::noinline]] Mask may_start_each(const Position& pos, Color c, Kind k,
+                                          Mask pieces) const noexcept {
+        if (rules_.kinds[k].directions == 0) return 0;
+        const Mask enemy = pos.pieces(~c);
+        const Mask occupied = pos.occupied();
+        Mask keep = 0;
+        for_each_vertex(pieces, [&](Vertex v) {
+            if (may_start(c, k, v, enemy, occupied)) keep |= bit(v);
+        });
+        return keep;
+    }
+
+    /// The search from every start (find_starts): out of line, so that the common case of no
+    /// capture does not pay for setting up the search.
+    [[gnu::noinline]] std::size_t search(const Position& pos, const std::array<Mask, max_kinds>& starts,
+                                         MoveList& out, Duplicates dup) {
+        const std::size_t before = out.size();
+        begin(pos, pos.side_to_move(), &out, dup);
+        for (Kind k = 0; k < rules_.kind_count; ++k) {
+            for_each_vertex(starts[k], [&](Vertex v) {
+                start_piece(v, k, out.size());
+                extend(v, k, -1);
+            });
+        }
+        return out.size() - before;
+    }
 
     // The rule switches, constant for a Plain generator.
     [[nodiscard]] bool compiled() const noexcept { return Plain || rules_.compiled; }

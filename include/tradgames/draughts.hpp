@@ -346,6 +346,8 @@ private:
 
     DraughtsDescriptor d_;
     CaptureRules rules_{};
+    /// rules_.plain(), read once per generate_captures call.
+    bool plain_rules_ = false;
     DraughtsHooks hooks_{};
     std::array<StepTable, 2> man_steps_{};
     std::array<StepTable, 2> king_steps_{};
