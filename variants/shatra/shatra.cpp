@@ -1,6 +1,7 @@
 // Shatra: board, options, move generation and making moves (variants/shatra/RULES.md §2-8).
 #include "shatra.hpp"
 
+#include <bit>
 #include <string>
 
 #include "tradgames/board_graph.hpp"
@@ -285,6 +286,23 @@ Shatra::Shatra(RuleOptions options)
     biy_steps_ = StepTable(t, all_dirs);
     // The sliders' lines are the same for both sides (all, orthogonal, diagonal directions).
     for (Kind k : {batyr, tura, yalkyn}) line_steps_[k] = StepTable(t, capture_rules_.kinds[k].directions);
+    // The rays run through increasing or decreasing vertex numbers (the squares are numbered
+    // row by row, 2.1), so the first man on a ray is its lowest or highest occupied vertex.
+    for (Vertex v = 0; v < t.size(); ++v) {
+        for (int d = 0; d < direction_count; ++d) {
+            const auto ray = t.ray(v, static_cast<Direction>(d));
+            bool up = true;
+            bool down = true;
+            Vertex prev = v;
+            for (const Vertex w : ray) {
+                up = up && w > prev;
+                down = down && w < prev;
+                prev = w;
+            }
+            if (up) ascending_[v] |= dirs(static_cast<Direction>(d));
+            if (!up && !down) monotone_rays_ = false;
+        }
+    }
     high_road_ = t.zone_mask(high_road);
     for (Color c : {Color::white, Color::black}) {
         SideSquares& s = side_[index(c)];
@@ -336,6 +354,12 @@ Shatra::Shatra(RuleOptions options)
                     steps.double_mid = mid;
                     steps.double_to = to;
                 }
+            }
+            for (std::size_t i = 0; i < steps.nsingle; ++i) {
+                if (has(s.transformation, steps.single[i])) steps.promotes = true;
+            }
+            if (steps.double_to != no_vertex && has(s.transformation, steps.double_to)) {
+                steps.promotes = true;
             }
         }
     }
@@ -439,6 +463,26 @@ TRADGAMES_ALWAYS_INLINE inline void Shatra::add_shatra_steps(const QuietContext&
     const Mask occ = q.occupied;
     const Mask open = ~occ & q.allowed;
     const ShatraStepSet& steps = shatra_steps_[index(c)][v];
+    if (!steps.promotes || q.npromotions == 0) {
+        // No step promotes: each open step is one move, written straight into slots reserved
+        // at once for the most there can be (one capacity check), the unused ones given back.
+        const std::size_t most = steps.nsingle + 1U;
+        Move* m = out.push_raw(most);
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < steps.nsingle; ++i) {
+            const Vertex to = steps.single[i];
+            if (has(open, to)) write_quiet(m[n++], v, to);
+        }
+        if (steps.double_to != no_vertex && !has(occ, steps.double_mid) && has(open, steps.double_to)) {
+            write_quiet(m[n++], v, steps.double_to);
+        }
+        out.truncate(out.size() - (most - n));
+        if (rules_.tower_teleport && has(own(~c).towers, v)) {
+            // A22: from an enemy corner square to any empty square of the enemy fortress.
+            for_each_vertex(own(~c).fortress & ~occ, add);
+        }
+        return;
+    }
     // The destinations first, in the order of the moves, then every move written into slots
     // reserved at once (one capacity check).
     std::array<Vertex, direction_count + 1> tos;
@@ -542,12 +586,40 @@ Vertex Shatra::ep_victim_of(Vertex passed, Color mover) const noexcept {
     return topology().neighbour(passed, own(mover).forward);
 }
 
+namespace {
+
+/// Vertices 0..63 of m as a word (Shatra's 62 squares all lie there, at either mask width).
+std::uint64_t low_word(Mask m) noexcept {
+#if TRADGAMES_MAX_VERTICES == 64
+    return m;
+#else
+    return m.low();
+#endif
+}
+
+}  // namespace
+
+bool Shatra::slider_may_capture(Kind k, Vertex v, Mask enemy, Mask occupied) const noexcept {
+    if (!monotone_rays_) return true;
+    const Topology& t = topology();
+    for (unsigned ds = capture_rules_.kinds[k].directions; ds != 0; ds &= ds - 1) {
+        const auto d = static_cast<Direction>(std::countr_zero(ds));
+        const std::uint64_t men = low_word(t.ray_mask(v, d) & occupied);
+        if (men == 0) continue;
+        const bool up = ((ascending_[v] >> index(d)) & 1U) != 0;
+        const auto first = static_cast<Vertex>(up ? std::countr_zero(men) : 63 - std::countl_zero(men));
+        if (!has(enemy, first)) continue;
+        const Vertex behind = t.neighbour(first, d);
+        if (behind != no_vertex && !has(occupied, behind)) return true;
+    }
+    return false;
+}
+
 template <class Hooks>
 Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out,
                           Duplicates dup) const {
     const Topology& t = topology();
     const Color c = pos.side_to_move();
-    CaptureSequenceGenerator<Hooks> gen(t, capture_rules_, hooks);
 
     // En passant (3.5, A21): a shatra next to the passed square M jumps over it onto the square
     // behind, taking the double-stepped shatra on Y.
@@ -578,16 +650,38 @@ Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out
     Mask ep_capturers = 0;
     for (int i = 0; i < nep; ++i) ep_capturers |= bit(ep[static_cast<std::size_t>(i)].capturer);
 
-    Mask capturers = 0;
+    // First the men that may start a capture, from masks and tables, without the search: most
+    // positions have none (5). A shatra or biy needs an enemy next to it with an empty square
+    // behind (the short-jump table); a batyr, tura or yalkyn an enemy as the first man on one
+    // of its lines with an empty square behind (slider_may_capture; a man whose neighbours on
+    // its lines are all its own men is dropped at once, e.g. in a full fortress).
     const Mask own_men = pos.pieces(c);
-    for_each_vertex(own_men, [&](Vertex v) {
+    const Mask enemy = pos.pieces(~c);
+    const Mask occupied = pos.occupied();
+    Mask candidates = ep_capturers;
+    for (const Kind k : {shatra, biy}) {
+        for_each_vertex(pos.pieces(c, k) & ~ep_capturers, [&](Vertex v) {
+            if ((capture_rules_.short_over[index(c)][k][v] & enemy) != 0 &&
+                capture_rules_.may_jump(c, k, v, enemy, occupied)) {
+                candidates |= bit(v);
+            }
+        });
+    }
+    for (const Kind k : {batyr, tura, yalkyn}) {
+        for_each_vertex(pos.pieces(c, k) & ~ep_capturers, [&](Vertex v) {
+            if ((line_steps_[k][v] & ~own_men) != 0 && slider_may_capture(k, v, enemy, occupied)) {
+                candidates |= bit(v);
+            }
+        });
+    }
+    if (candidates == 0) return 0;
+
+    // Then the search, man by man in square order (the order of the moves).
+    CaptureSequenceGenerator<Hooks> gen(t, capture_rules_, hooks);
+    Mask capturers = 0;
+    for_each_vertex(candidates, [&](Vertex v) {
         const std::size_t before = out.size();
         if (!has(ep_capturers, v)) {
-            // A batyr, tura or yalkyn whose neighbours along its lines are all its own men (or
-            // walls) has every line blocked at the first square: no jump, so no search (e.g. a
-            // man in a full fortress). Shatra and biy are filtered as cheaply by generate_from.
-            const Kind k = pos.at(v).kind();
-            if (k != shatra && k != biy && (line_steps_[k][v] & ~own_men) == 0) return;
             gen.generate_from(pos, v, out, dup);
         } else {
             if (rules_.en_passant == EnPassant::shatrabase) {
@@ -669,7 +763,21 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
         if (!rules_.urgent_lapses_when_blocked) return;
     }
     const QuietContext q = quiet_context(pos, c);
-    for_each_vertex(pos.pieces(c), [&](Vertex v) { add_non_captures(pos, q, v, out); });
+    // The men in square order (the order of the moves), the two common cases first: a reserve
+    // man whose only non-capturing moves are drops (all but a batyr or tura on the own d-file,
+    // A7), and a shatra on the large field, which only steps (4.4, 4.5 concern homes).
+    Mask drops_only = q.reserve;
+    if (rules_.high_road_move) drops_only &= ~((pos.pieces(c, batyr) | pos.pieces(c, tura)) & s.road);
+    const Mask field_shatras = pos.pieces(c, shatra) & ~(s.home | own(~c).home);
+    for_each_vertex(pos.pieces(c), [&](Vertex v) {
+        if (has(drops_only, v)) {
+            add_drops(out, v, q.own_drops);
+        } else if (has(field_shatras, v)) {
+            add_shatra_steps(q, c, v, out);
+        } else {
+            add_non_captures(pos, q, v, out);
+        }
+    });
 }
 
 void Shatra::promote_waiting(Position& pos, const Move& m, Undo& u, Color owner) const {

@@ -219,6 +219,8 @@ private:
         std::uint8_t nsingle = 0;
         Vertex double_mid = no_vertex;  ///< no_vertex: no double step from here
         Vertex double_to = no_vertex;
+        /// Some step ends on the side's transformation squares (6.1).
+        bool promotes = false;
     };
     /// What the non-capturing moves of every man of the side to move share, computed once per
     /// position by generate_moves.
@@ -265,6 +267,11 @@ private:
     /// Appends the shatra moves from v (3.5, A3, A22) that end in q.allowed, with a promotion
     /// choice on the transformation squares (6.1-6.3).
     void add_shatra_steps(const QuietContext& q, Color c, Vertex v, MoveList& out) const;
+    /// A necessary condition for the batyr, tura or yalkyn (kind k) on v to capture (3.2-3.4,
+    /// 5.8): on one of its lines the first man is an enemy with an empty square right behind
+    /// it. One bit scan a line instead of a walk; the capture search decides the rest.
+    [[nodiscard]] bool slider_may_capture(Kind k, Vertex v, Mask enemy,
+                                          Mask occupied) const noexcept;
     /// Appends every capture of the side to move, en passant included (3.5, 5, A21); returns
     /// the squares of the men that can capture.
     template <class Hooks>
@@ -294,6 +301,11 @@ private:
     /// line_steps_[k][v]: the neighbours of v along the capture lines of kind k (batyr, tura,
     /// yalkyn only; 3.2-3.4), for a quick test that every line is blocked at once.
     std::array<StepTable, kind_count> line_steps_{};
+    /// ascending_[v]: the directions d in which ray(v, d) runs through increasing vertices (in
+    /// the others it runs through decreasing ones when monotone_rays_), so that the first man
+    /// on a ray is found by one bit scan (slider_may_capture).
+    std::array<DirectionSet, max_vertices> ascending_{};
+    bool monotone_rays_ = true;
     std::array<SideSquares, 2> side_{};
     /// shatra_steps_[c][v]: a shatra's steps from v for side c (3.5, A3).
     std::array<std::array<ShatraStepSet, max_vertices>, 2> shatra_steps_{};
