@@ -286,21 +286,20 @@ Shatra::Shatra(RuleOptions options)
     biy_steps_ = StepTable(t, all_dirs);
     // The sliders' lines are the same for both sides (all, orthogonal, diagonal directions).
     for (Kind k : {batyr, tura, yalkyn}) line_steps_[k] = StepTable(t, capture_rules_.kinds[k].directions);
-    // The rays run through increasing or decreasing vertex numbers (the squares are numbered
-    // row by row, 2.1), so the first man on a ray is its lowest or highest occupied vertex.
+    // The squares are numbered row by row from Black's end (2.1), so every ray towards White
+    // (s, se, sw) or to the east runs through increasing vertices and every other ray through
+    // decreasing ones: the first man on a ray is its lowest or highest occupied vertex
+    // (slider_may_capture). Checked here; were it not so, every slider would be searched.
     for (Vertex v = 0; v < t.size(); ++v) {
         for (int d = 0; d < direction_count; ++d) {
-            const auto ray = t.ray(v, static_cast<Direction>(d));
-            bool up = true;
-            bool down = true;
+            const auto dir = static_cast<Direction>(d);
+            const bool up = dir == Direction::e || dir == Direction::se || dir == Direction::s ||
+                            dir == Direction::sw;
             Vertex prev = v;
-            for (const Vertex w : ray) {
-                up = up && w > prev;
-                down = down && w < prev;
+            for (const Vertex w : t.ray(v, dir)) {
+                if (up ? w <= prev : w >= prev) rays_ordered_ = false;
                 prev = w;
             }
-            if (up) ascending_[v] |= dirs(static_cast<Direction>(d));
-            if (!up && !down) monotone_rays_ = false;
         }
     }
     high_road_ = t.zone_mask(high_road);
@@ -414,7 +413,9 @@ Mask Shatra::drop_targets(const Position& pos, Mask half) const noexcept {
     return m;
 }
 
-Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c) const noexcept {
+Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c,
+                                            const std::array<Kind, 3>& promotions,
+                                            int npromotions) const noexcept {
     const SideSquares& s = own(c);
     QuietContext q;
     q.occupied = pos.occupied();
@@ -429,7 +430,8 @@ Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c) const n
         q.biy_allowed = rules_.biy_steps_onto_own_gate ? q.allowed | s.gate : q.allowed;
     }
     q.own_drops = drop_targets(pos, s.half);
-    q.npromotions = available_promotions(pos, c, q.promotions);
+    q.promotions = promotions;
+    q.npromotions = npromotions;
     return q;
 }
 
@@ -597,22 +599,46 @@ std::uint64_t low_word(Mask m) noexcept {
 #endif
 }
 
+/// On the line `ray` (a ray as a set of squares; Up: it runs through increasing vertices, so
+/// its nearest square is its lowest), is the first man an enemy with an empty square right
+/// behind it? Without branches: the nearest man is isolated as a one-bit set, then the next
+/// square beyond it.
+template <bool Up>
+bool line_capture(std::uint64_t ray, std::uint64_t occupied, std::uint64_t enemy) noexcept {
+    const std::uint64_t men = ray & occupied;
+    std::uint64_t first = 0;
+    std::uint64_t next = 0;
+    if constexpr (Up) {
+        first = men & (0 - men);
+        const std::uint64_t beyond = ray & ~(first | (first - 1));  // 0 when there is no man
+        next = beyond & (0 - beyond);
+    } else {
+        constexpr std::uint64_t top = std::uint64_t{1} << 63;
+        first = (top >> std::countl_zero(men | 1U)) & men;  // the highest man, or 0
+        const std::uint64_t beyond = ray & (first - 1);
+        next = (top >> std::countl_zero(beyond | 1U)) & beyond;
+    }
+    return ((first & enemy) != 0) & ((next & ~occupied) != 0);
+}
+
 }  // namespace
 
 bool Shatra::slider_may_capture(Kind k, Vertex v, Mask enemy, Mask occupied) const noexcept {
-    if (!monotone_rays_) return true;
+    if (!rays_ordered_) return true;
     const Topology& t = topology();
-    for (unsigned ds = capture_rules_.kinds[k].directions; ds != 0; ds &= ds - 1) {
-        const auto d = static_cast<Direction>(std::countr_zero(ds));
-        const std::uint64_t men = low_word(t.ray_mask(v, d) & occupied);
-        if (men == 0) continue;
-        const bool up = ((ascending_[v] >> index(d)) & 1U) != 0;
-        const auto first = static_cast<Vertex>(up ? std::countr_zero(men) : 63 - std::countl_zero(men));
-        if (!has(enemy, first)) continue;
-        const Vertex behind = t.neighbour(first, d);
-        if (behind != no_vertex && !has(occupied, behind)) return true;
+    const std::uint64_t e = low_word(enemy);
+    const std::uint64_t o = low_word(occupied);
+    auto up = [&](Direction d) { return line_capture<true>(low_word(t.ray_mask(v, d)), o, e); };
+    auto down = [&](Direction d) { return line_capture<false>(low_word(t.ray_mask(v, d)), o, e); };
+    bool hit = false;
+    if (k != yalkyn) {  // batyr, tura: the orthogonal lines (3.2, 3.3)
+        hit = hit | down(Direction::n) | up(Direction::e) | up(Direction::s) | down(Direction::w);
     }
-    return false;
+    if (k != tura) {  // batyr, yalkyn: the diagonals (3.2, 3.4)
+        hit = hit | down(Direction::ne) | up(Direction::se) | up(Direction::sw) |
+              down(Direction::nw);
+    }
+    return hit;
 }
 
 template <class Hooks>
@@ -747,7 +773,7 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
             decline = 0;
         }
         if (decline != 0) {
-            const QuietContext q = quiet_context(pos, c);
+            const QuietContext q = quiet_context(pos, c, hooks.choices, hooks.nchoices);
             for_each_vertex(decline, [&](Vertex v) { add_non_captures(pos, q, v, out); });
         }
         return;
@@ -762,7 +788,7 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
         }
         if (!rules_.urgent_lapses_when_blocked) return;
     }
-    const QuietContext q = quiet_context(pos, c);
+    const QuietContext q = quiet_context(pos, c, hooks.choices, hooks.nchoices);
     // The men in square order (the order of the moves), the two common cases first: a reserve
     // man whose only non-capturing moves are drops (all but a batyr or tura on the own d-file,
     // A7), and a shatra on the large field, which only steps (4.4, 4.5 concern homes).

@@ -241,8 +241,11 @@ private:
 
     /// Side c's squares.
     [[nodiscard]] const SideSquares& own(Color c) const noexcept { return side_[index(c)]; }
-    /// The shared facts of the non-capturing moves of side c in pos.
-    [[nodiscard]] QuietContext quiet_context(const Position& pos, Color c) const noexcept;
+    /// The shared facts of the non-capturing moves of side c in pos, given the types it may
+    /// promote to (available_promotions).
+    [[nodiscard]] QuietContext quiet_context(const Position& pos, Color c,
+                                             const std::array<Kind, 3>& promotions,
+                                             int npromotions) const noexcept;
     /// Is side c's temdek on (4.2)?
     [[nodiscard]] static bool temdek_on(const Position& pos, Color c) noexcept {
         return (pos.state().flags & temdek_flag(c)) != 0;
@@ -301,11 +304,10 @@ private:
     /// line_steps_[k][v]: the neighbours of v along the capture lines of kind k (batyr, tura,
     /// yalkyn only; 3.2-3.4), for a quick test that every line is blocked at once.
     std::array<StepTable, kind_count> line_steps_{};
-    /// ascending_[v]: the directions d in which ray(v, d) runs through increasing vertices (in
-    /// the others it runs through decreasing ones when monotone_rays_), so that the first man
-    /// on a ray is found by one bit scan (slider_may_capture).
-    std::array<DirectionSet, max_vertices> ascending_{};
-    bool monotone_rays_ = true;
+    /// Every ray to the s, se, sw or e runs through increasing vertices, every other one through
+    /// decreasing vertices (true of the square numbering, 2.1; checked by the constructor), so
+    /// that slider_may_capture finds the first man on a line by one bit scan.
+    bool rays_ordered_ = true;
     std::array<SideSquares, 2> side_{};
     /// shatra_steps_[c][v]: a shatra's steps from v for side c (3.5, A3).
     std::array<std::array<ShatraStepSet, max_vertices>, 2> shatra_steps_{};
