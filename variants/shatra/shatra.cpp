@@ -695,7 +695,9 @@ Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out
     }
     for (const Kind k : {batyr, tura, yalkyn}) {
         for_each_vertex(pos.pieces(c, k) & ~ep_capturers, [&](Vertex v) {
-            if ((line_steps_[k][v] & ~own_men) != 0 && slider_may_capture(k, v, enemy, occupied)) {
+            if ((line_steps_[k][v] & ~own_men) != 0 &&
+                (capture_rules_.reach[index(c)][k][v] & enemy) != 0 &&
+                slider_may_capture(k, v, enemy, occupied)) {
                 candidates |= bit(v);
             }
         });
