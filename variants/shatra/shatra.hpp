@@ -272,7 +272,7 @@ private:
     void add_shatra_steps(const QuietContext& q, Color c, Vertex v, MoveList& out) const;
     /// A necessary condition for the batyr, tura or yalkyn (kind k) on v to capture (3.2-3.4,
     /// 5.8): on one of its lines the first man is an enemy with an empty square right behind
-    /// it. One bit scan a line instead of a walk; the capture search decides the rest.
+    /// it, tested without walking or branching; the capture search decides the rest.
     [[nodiscard]] bool slider_may_capture(Kind k, Vertex v, Mask enemy,
                                           Mask occupied) const noexcept;
     /// Appends every capture of the side to move, en passant included (3.5, 5, A21); returns
