@@ -398,7 +398,9 @@ public:
     }
     void assign(const Adjudicator& other) override {
         const auto& o = static_cast<const DraughtsAdjudicator&>(other);
-        fmjd_ = o.fmjd_;  // trivially copyable counters; the texts are the variant's
+        // Trivially copyable counters; the texts are the variant's. Most rules have no FMJD64
+        // counters: nothing to copy then.
+        if (fmjd_.has_value() || o.fmjd_.has_value()) fmjd_ = o.fmjd_;
         quiet_plies_ = o.quiet_plies_;
     }
     std::optional<Verdict> after_move(const Position& before, const Move& m,
@@ -583,6 +585,7 @@ void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplica
     for_each_vertex(pos.pieces(side, man_kind), [&](Vertex v) {
         add_steps(man_steps_[index(side)], pos, v, out, zone, king_kind);
     });
+    if (pos.pieces(side, king_kind) == 0) return;  // no king: nothing more (and nothing reverts)
     const std::size_t kings = out.size();
     for_each_vertex(movable_kings(pos), [&](Vertex v) {
         if (d_.king.flying) {
