@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <map>
 #include <mutex>
 #include <string>
@@ -582,9 +583,30 @@ void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplica
     const Color side = pos.side_to_move();
     const Mask zone = rules_.promotion_zone[index(side)];
     // Men, then kings: the piece kind is known per mask, without reading the board.
-    for_each_vertex(pos.pieces(side, man_kind), [&](Vertex v) {
-        add_steps(man_steps_[index(side)], pos, v, out, zone, king_kind);
-    });
+    const Mask men = pos.pieces(side, man_kind);
+    const StepTable& steps = man_steps_[index(side)];
+    // At most one step a direction from each man: room for that many means no capacity check.
+    const auto bound = static_cast<std::size_t>(count(men)) *
+                       static_cast<std::size_t>(std::popcount(static_cast<unsigned>(d_.man.steps)));
+    const std::size_t first = out.size();
+    if (out.capacity() - first >= bound) {
+        // Every step a man could make is written, and kept (the write pointer moves on) when its
+        // point is empty: the loops run over the board's fixed step table, not over the empty
+        // points, so their branches follow the men's places rather than the occupancy. Same
+        // moves in the same order as add_steps man by man.
+        const Mask empty = ~pos.occupied();
+        Move* const base = out.push_raw(bound);
+        Move* m = base;
+        for_each_vertex(men, [&](Vertex from) {
+            for_each_vertex(steps[from], [&](Vertex to) {
+                write_quiet(*m, from, to, has(zone, to) ? king_kind : no_kind);
+                m += has(empty, to) ? 1 : 0;
+            });
+        });
+        out.truncate(first + static_cast<std::size_t>(m - base));
+    } else {
+        for_each_vertex(men, [&](Vertex v) { add_steps(steps, pos, v, out, zone, king_kind); });
+    }
     if (pos.pieces(side, king_kind) == 0) return;  // no king: nothing more (and nothing reverts)
     const std::size_t kings = out.size();
     for_each_vertex(movable_kings(pos), [&](Vertex v) {
