@@ -65,13 +65,23 @@ std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, Playout
         cap_size = ec == std::errc() ? static_cast<std::size_t>(end - cap_text.data()) : head.size();
         cap_text[cap_size++] = ')';
     }
+    const bool captures_first = game.variant().captures_first();
     while (!game.result().over()) {
         const MoveList& legal = game.legal_moves();
         stats.legal_moves += legal.size();
-        const auto captures = static_cast<std::size_t>(
-            std::count_if(legal.begin(), legal.end(), [](const Move& m) { return m.is_capture(); }));
-        stats.capture_positions += captures > 0 ? 1 : 0;
-        stats.forced_capture_positions += captures == legal.size() ? 1 : 0;
+        bool any_capture = false;
+        bool only_captures = legal.empty();
+        if (captures_first) {  // the first and the last move tell
+            any_capture = !legal.empty() && legal[0].is_capture();
+            only_captures = legal.empty() || legal[legal.size() - 1].is_capture();
+        } else {
+            const auto captures = static_cast<std::size_t>(
+                std::count_if(legal.begin(), legal.end(), [](const Move& m) { return m.is_capture(); }));
+            any_capture = captures > 0;
+            only_captures = captures == legal.size();
+        }
+        stats.capture_positions += any_capture ? 1 : 0;
+        stats.forced_capture_positions += only_captures ? 1 : 0;
         // The random choice inline (what choose_move does for it), without a call per ply.
         const std::size_t i = policy == Policy::random
                                   ? static_cast<std::size_t>(rng.below(legal.size()))

@@ -277,6 +277,8 @@ public:
     [[nodiscard]] BoardStyle board_style() const override;
     /// Repetition and ply cap of the descriptor's draw rules.
     [[nodiscard]] GameRules game_rules() const override;
+    /// True: capture is compulsory, a list holds captures only or none.
+    [[nodiscard]] bool captures_first() const noexcept override { return true; }
     /// The no-progress, bare and FMJD64 draw rules; nullptr when all are off.
     [[nodiscard]] std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const override;
     /// Captures (the number of pieces never rises); promotions, unless kings revert

@@ -190,6 +190,13 @@ public:
     [[nodiscard]] virtual bool irreversible(const Position& before, const Move& m,
                                             const Position& after) const;
 
+    /// Whether generate() always lists every capture before every other move, so that a list
+    /// holds a capture iff its first move is one and only captures iff its last move is one
+    /// (play_out's statistics read just those two). A variant must answer true only when its
+    /// generator guarantees the order (the conformance test checks it on playout positions);
+    /// false is always safe, merely slower. Default: false.
+    [[nodiscard]] virtual bool captures_first() const noexcept { return false; }
+
     /// PDN GameType number of the variant (PDN 3.0: 20 international, 21 English, 25
     /// Russian, ...), or 0 when PDN has none and records carry a [Variant] tag. Default: 0.
     [[nodiscard]] virtual int pdn_game_type() const noexcept { return 0; }

@@ -58,6 +58,15 @@ inline void check_position(const Variant& v, const Position& p) {
     CHECK(v.count_moves(p, Duplicates::unique) == unique.size());
     CHECK(v.count_moves(p, Duplicates::all_paths) == paths.size());
 
+    // A variant that promises captures first (play_out reads only the ends of the list).
+    if (v.captures_first()) {
+        for (const MoveList* list : {&unique, &paths}) {
+            for (std::size_t i = 1; i < list->size(); ++i) {
+                CHECK_FALSE((!(*list)[i - 1].is_capture() && (*list)[i].is_capture()));
+            }
+        }
+    }
+
     std::set<std::string> texts;
     for (std::size_t i = 0; i < unique.size(); ++i) {
         const Move& m = unique[i];

@@ -193,6 +193,9 @@ public:
     /// fortress or gate while its temdek is on (a drop or a high-road move).
     [[nodiscard]] bool irreversible(const Position& before, const Move& m,
                                     const Position& after) const override;
+    /// True: generate_moves writes the captures (en passant included) before the moves of the
+    /// privileged capturers that decline (5.4-5.5); otherwise no capture at all.
+    [[nodiscard]] bool captures_first() const noexcept override { return true; }
     /// Squares on the 7x14 grid with walls, fortresses, gates, the high road and the ditch
     /// (2.1, 2.3), square numbers written, a-g / 1-14 on the edges.
     [[nodiscard]] BoardStyle board_style() const override;
