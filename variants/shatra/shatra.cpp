@@ -601,10 +601,11 @@ std::uint64_t low_word(Mask m) noexcept {
 
 /// On the line `ray` (a ray as a set of squares; Up: it runs through increasing vertices, so
 /// its nearest square is its lowest), is the first man an enemy with an empty square right
-/// behind it? Without branches: the nearest man is isolated as a one-bit set, then the next
-/// square beyond it.
+/// behind it (1) or not (0)? Without branches: the nearest man is isolated as a one-bit set,
+/// then the next square beyond it; the answer is a number so that callers combine lines with
+/// bitwise operators, without branching on each.
 template <bool Up>
-bool line_capture(std::uint64_t ray, std::uint64_t occupied, std::uint64_t enemy) noexcept {
+unsigned line_capture(std::uint64_t ray, std::uint64_t occupied, std::uint64_t enemy) noexcept {
     const std::uint64_t men = ray & occupied;
     std::uint64_t first = 0;
     std::uint64_t next = 0;
@@ -618,7 +619,7 @@ bool line_capture(std::uint64_t ray, std::uint64_t occupied, std::uint64_t enemy
         const std::uint64_t beyond = ray & (first - 1);
         next = (top >> std::countl_zero(beyond | 1U)) & beyond;
     }
-    return ((first & enemy) != 0) & ((next & ~occupied) != 0);
+    return static_cast<unsigned>((first & enemy) != 0) & static_cast<unsigned>((next & ~occupied) != 0);
 }
 
 }  // namespace
@@ -630,7 +631,7 @@ bool Shatra::slider_may_capture(Kind k, Vertex v, Mask enemy, Mask occupied) con
     const std::uint64_t o = low_word(occupied);
     auto up = [&](Direction d) { return line_capture<true>(low_word(t.ray_mask(v, d)), o, e); };
     auto down = [&](Direction d) { return line_capture<false>(low_word(t.ray_mask(v, d)), o, e); };
-    bool hit = false;
+    unsigned hit = 0;
     if (k != yalkyn) {  // batyr, tura: the orthogonal lines (3.2, 3.3)
         hit = hit | down(Direction::n) | up(Direction::e) | up(Direction::s) | down(Direction::w);
     }
@@ -638,7 +639,7 @@ bool Shatra::slider_may_capture(Kind k, Vertex v, Mask enemy, Mask occupied) con
         hit = hit | down(Direction::ne) | up(Direction::se) | up(Direction::sw) |
               down(Direction::nw);
     }
-    return hit;
+    return hit != 0;
 }
 
 template <class Hooks>
