@@ -192,6 +192,14 @@ struct CaptureRules {
         return compiled && removal == Removal::end_of_move && !no_180_turn && !filters_victims;
     }
 
+    /// Cheap necessary condition for a piece of side c and kind k on v to capture: an enemy
+    /// piece within reach and, for a short leaper, one next to an empty vertex (`reach`,
+    /// may_jump). Always true before compile().
+    [[nodiscard]] bool may_start(Color c, Kind k, Vertex v, Mask enemy,
+                                 Mask occupied) const noexcept {
+        return (reach[index(c)][k][v] & enemy) != 0 && may_jump(c, k, v, enemy, occupied);
+    }
+
     /// Whether a short-leaping piece of side c and kind k on v has an enemy (in `enemy`) with
     /// an empty vertex (not in `occupied`, or v itself) behind it: necessary for it to capture.
     /// Always true before compile() and for long-leaping kinds.
@@ -397,7 +405,7 @@ public:
         const std::size_t before = out.size();
         const Piece p = pos.at(from);
         if (rules_.kinds[p.kind()].directions == 0 ||
-            !may_start(p.color(), p.kind(), from, pos.pieces(~p.color()), pos.occupied())) {
+            !rules_.may_start(p.color(), p.kind(), from, pos.pieces(~p.color()), pos.occupied())) {
             return 0;
         }
         start(pos, from, p, &out, dup, dedup_from == npos ? before : dedup_from);
@@ -422,7 +430,7 @@ public:
     /// True if the piece on `from` (of the side to move) has at least one jump.
     [[nodiscard]] bool can_capture(const Position& pos, Vertex from) {
         const Piece p = pos.at(from);
-        if (!may_start(p.color(), p.kind(), from, pos.pieces(~p.color()), pos.occupied())) {
+        if (!rules_.may_start(p.color(), p.kind(), from, pos.pieces(~p.color()), pos.occupied())) {
             return false;
         }
         start(pos, from, p, nullptr, Duplicates::all_paths, 0);
@@ -461,7 +469,7 @@ private:
         const Mask occupied = pos.occupied();
         Mask keep = 0;
         for_each_vertex(pieces, [&](Vertex v) {
-            if (may_start(c, k, v, enemy, occupied)) keep |= bit(v);
+            if (rules_.may_start(c, k, v, enemy, occupied)) keep |= bit(v);
         });
         return keep;
     }
@@ -488,15 +496,6 @@ private:
         return !Plain && rules_.removal == Removal::immediate;
     }
     [[nodiscard]] bool no_180_turn() const noexcept { return !Plain && rules_.no_180_turn; }
-
-    /// Cheap necessary condition for a piece of side c and kind k on v to capture: an enemy
-    /// piece within reach and, for a short leaper, one next to an empty vertex
-    /// (CaptureRules::compile).
-    [[nodiscard]] bool may_start(Color c, Kind k, Vertex v, Mask enemy,
-                                 Mask occupied) const noexcept {
-        return (rules_.reach[index(c)][k][v] & enemy) != 0 &&
-               rules_.may_jump(c, k, v, enemy, occupied);
-    }
 
     /// The pieces of the side opposing `side` that kind k may jump (the victim filter).
     [[nodiscard]] Mask victims_of(const Position& pos, Color side, Kind k) const noexcept {

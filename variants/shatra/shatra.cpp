@@ -688,8 +688,7 @@ Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out
     Mask candidates = ep_capturers;
     for (const Kind k : {shatra, biy}) {
         for_each_vertex(pos.pieces(c, k) & ~ep_capturers, [&](Vertex v) {
-            if ((capture_rules_.short_over[index(c)][k][v] & enemy) != 0 &&
-                capture_rules_.may_jump(c, k, v, enemy, occupied)) {
+            if (capture_rules_.may_start(c, k, v, enemy, occupied)) {
                 candidates |= bit(v);
             }
         });
