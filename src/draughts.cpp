@@ -583,8 +583,10 @@ void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplica
     const Color side = pos.side_to_move();
     const Mask zone = rules_.promotion_zone[index(side)];
     // Men, then kings: the piece kind is known per mask, without reading the board.
-    const Mask men = pos.pieces(side, man_kind);
     const StepTable& steps = man_steps_[index(side)];
+    // Only the men with an empty step target: most men of a position have none.
+    const Mask empty = ~pos.occupied();
+    const Mask men = steps.movers(pos.pieces(side, man_kind), empty);
     // At most one step a direction from each man: room for that many means no capacity check.
     const auto bound = static_cast<std::size_t>(count(men)) *
                        static_cast<std::size_t>(std::popcount(static_cast<unsigned>(d_.man.steps)));
@@ -594,7 +596,6 @@ void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplica
         // point is empty: the loops run over the board's fixed step table, not over the empty
         // points, so their branches follow the men's places rather than the occupancy. Same
         // moves in the same order as add_steps man by man.
-        const Mask empty = ~pos.occupied();
         Move* const base = out.push_raw(bound);
         Move* m = base;
         for_each_vertex(men, [&](Vertex from) {

@@ -73,6 +73,22 @@ public:
         return n;
     }
 
+    /// The vertices of `pieces` with at least one step to a vertex of `targets`, found for all
+    /// of them at once from the groups (a rotation and an AND a group), or piece by piece when
+    /// the table is not grouped.
+    [[nodiscard]] Mask movers(Mask pieces, Mask targets) const noexcept {
+        Mask m = 0;
+        if (group_count_ < 0) {
+            for_each_vertex(pieces, [&](Vertex v) { m |= (targets_[v] & targets) != 0 ? bit(v) : 0; });
+            return m;
+        }
+        for (int g = 0; g < group_count_; ++g) {
+            const Group& s = groups_[static_cast<std::size_t>(g)];
+            m |= s.from & rotate_down(targets, s.rot);
+        }
+        return m & pieces;
+    }
+
 private:
     static constexpr int max_groups = 16;
     // The vertices `from` whose step lands rot vertices further on (modulo max_vertices).
