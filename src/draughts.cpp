@@ -652,9 +652,17 @@ std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& ou
                                                Duplicates dup) const {
     const std::size_t first = out.size();
     std::size_t n = 0;
-    if (plain_rules_) {  // the same search with the rule switches known at compile time
+    if (plain_rules_) {
+        // The start test of the two kinds here, before any search set-up (most positions have
+        // no capture), then the search with the rule switches known at compile time.
+        const Color side = pos.side_to_move();
+        const Mask enemy = pos.pieces(~side);  // plain rules: no victim filter
+        std::array<Mask, max_kinds> starts{};
+        starts[man_kind] = rules_.starts(pos, side, man_kind, enemy);
+        starts[king_kind] = rules_.starts(pos, side, king_kind, enemy);
+        if ((starts[man_kind] | starts[king_kind]) == 0) return 0;
         CaptureSequenceGenerator<DraughtsHooks, true> gen(topology(), rules_, hooks_);
-        n = gen.generate(pos, out, dup);
+        n = gen.search(pos, starts, out, dup);
     } else {
         CaptureSequenceGenerator<DraughtsHooks> gen(topology(), rules_, hooks_);
         n = gen.generate(pos, out, dup);

@@ -186,6 +186,18 @@ struct CaptureRules {
         return from & pieces;
     }
 
+    /// The pieces of side c and kind k in pos that may start a capture of a piece in `victims`
+    /// (the enemy pieces the kind may jump): side_candidates for a whole-side kind, may_start
+    /// piece by piece for the others; none when the side has no such piece or the kind never
+    /// captures. A necessary condition: the search decides.
+    [[nodiscard]] Mask starts(const Position& pos, Color c, Kind k, Mask victims) const noexcept {
+        const Mask pieces = pos.pieces(c, k);
+        if (pieces == 0) return 0;
+        // whole_side[k] implies compiled() and capture directions.
+        if (whole_side[k]) return side_candidates(c, k, pieces, victims, ~pos.occupied());
+        return may_start_each(pos, c, k, pieces);
+    }
+
     /// Compiled, with end-of-move removal, 180-degree turns allowed and no victim filter: the
     /// rules a CaptureSequenceGenerator<Hooks, true> may search.
     [[nodiscard]] bool plain() const noexcept {
@@ -265,6 +277,20 @@ struct CaptureRules {
     }
 
 private:
+    /// The pieces of `pieces` (side c, kind k) for which may_start holds; none if kind k has no
+    /// capture directions. Out of line: the kinds the whole-side test does not cover.
+    [[gnu::noinline]] Mask may_start_each(const Position& pos, Color c, Kind k,
+                                          Mask pieces) const noexcept {
+        if (kinds[k].directions == 0) return 0;
+        const Mask enemy = pos.pieces(~c);
+        const Mask occupied = pos.occupied();
+        Mask keep = 0;
+        for_each_vertex(pieces, [&](Vertex v) {
+            if (may_start(c, k, v, enemy, occupied)) keep |= bit(v);
+        });
+        return keep;
+    }
+
     // Fills jump_groups[c][k] from short_jumps; false when they need more than max_jump_groups
     // groups or a jump lands on its origin.
     bool group_jumps(const Topology& t, std::size_t c, std::size_t k) noexcept {
@@ -440,42 +466,24 @@ public:
 private:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
-    /// starts[k]: the pieces of kind k of the side to move that may start a capture (a whole-
-    /// side test for compiled short leapers, may_start for the others). False if none may.
+    /// starts[k]: the pieces of kind k of the side to move that may start a capture
+    /// (CaptureRules::starts). False if none may.
     bool find_starts(const Position& pos, std::array<Mask, max_kinds>& starts) const noexcept {
         const Color side = pos.side_to_move();
-        const Mask empty = ~pos.occupied();
         Mask any = 0;
         for (Kind k = 0; k < rules_.kind_count; ++k) {
-            const Mask pieces = pos.pieces(side, k);
-            Mask s = 0;
-            if (pieces != 0) {
-                // whole_side[k] implies compiled() and capture directions.
-                s = rules_.whole_side[k]
-                        ? rules_.side_candidates(side, k, pieces, victims_of(pos, side, k), empty)
-                        : may_start_each(pos, side, k, pieces);
-            }
-            starts[k] = s;
-            any |= s;
+            starts[k] = rules_.starts(pos, side, k, victims_of(pos, side, k));
+            any |= starts[k];
         }
         return any != 0;
     }
-    /// The pieces of `pieces` (side c, kind k) for which may_start holds; none if kind k has no
-    /// capture directions. Out of line: the kinds the whole-side test does not cover.
-    [[gnu::noinline]] Mask may_start_each(const Position& pos, Color c, Kind k,
-                                          Mask pieces) const noexcept {
-        if (rules_.kinds[k].directions == 0) return 0;
-        const Mask enemy = pos.pieces(~c);
-        const Mask occupied = pos.occupied();
-        Mask keep = 0;
-        for_each_vertex(pieces, [&](Vertex v) {
-            if (rules_.may_start(c, k, v, enemy, occupied)) keep |= bit(v);
-        });
-        return keep;
-    }
 
-    /// The search from every start (find_starts): out of line, so that the common case of no
-    /// capture does not pay for setting up the search.
+public:
+    /// Appends the capture sequences of the pieces starts[k] (of kind k, for k below
+    /// rules.kind_count) of the side to move, in order of kind and then origin vertex, as
+    /// generate() does once it has found them; for callers that run the start test themselves
+    /// (CaptureRules::starts). Out of line, so that the common case of no capture does not pay
+    /// for setting up the search. Throws Error as generate().
     [[gnu::noinline]] std::size_t search(const Position& pos, const std::array<Mask, max_kinds>& starts,
                                          MoveList& out, Duplicates dup) {
         const std::size_t before = out.size();
@@ -489,6 +497,7 @@ private:
         return out.size() - before;
     }
 
+private:
     // The rule switches, constant for a Plain generator.
     [[nodiscard]] bool compiled() const noexcept { return Plain || rules_.compiled; }
     [[nodiscard]] bool filters_victims() const noexcept { return !Plain && rules_.filters_victims; }
