@@ -331,6 +331,82 @@ public:
         }
     }
 
+    /// Make and unmake for the moves of one position, as perft makes them (without a king-move
+    /// limit a move changes only the board, the six masks of the two sides' men and kings, and
+    /// the side to move): the position's masks are read once, and make and unmake write the
+    /// child's and the parent's values, without reading what the previous move wrote. The hash
+    /// is left as it was (stale after make, right again after unmake).
+    class SiblingMoves {
+    public:
+        /// Reads the masks of pos. Precondition: the variant has no king-move limit.
+        explicit SiblingMoves(const Position& pos) noexcept
+            : side_(pos.side_to_move()),
+              own_(pos.pieces(side_)),
+              men_(pos.pieces(side_, man_kind)),
+              kings_(pos.pieces(side_, king_kind)),
+              their_(pos.pieces(~side_)),
+              their_men_(pos.pieces(~side_, man_kind)),
+              their_kings_(pos.pieces(~side_, king_kind)) {}
+        /// Makes m, a legal move of the position given to the constructor, on pos, which is
+        /// that position: same placement and side to move as do_move gives (not the hash).
+        TRADGAMES_ALWAYS_INLINE void make(Position& pos, const Move& m) const noexcept {
+            const Mask f = bit(m.from);
+            const Mask t = bit(m.to);
+            const Mask taken = m.captured_mask;
+            const Kind k = has(men_, m.from) ? man_kind : king_kind;
+            const Kind after = m.promotion == no_kind ? k : m.promotion;
+            // The mover leaves `from` (and may come back to it), the captured pieces go, the
+            // mover (promoted, or reverted) stands on `to`.
+            Mask men = men_;
+            Mask kings = kings_;
+            (k == man_kind ? men : kings) ^= f;
+            (after == man_kind ? men : kings) ^= t;
+            pos.set_board_only(m.from, Piece{});
+            for_each_vertex(taken, [&](Vertex v) { pos.set_board_only(v, Piece{}); });
+            pos.set_board_only(m.to, Piece(side_, after));
+            pos.set_masks(side_, own_ ^ f ^ t, man_kind, men, king_kind, kings);
+            if (taken != 0) {
+                pos.set_masks(~side_, their_ ^ taken, man_kind, their_men_ & ~taken, king_kind,
+                              their_kings_ & ~taken);
+            }
+            pos.set_side_unhashed(~side_);
+        }
+        /// Undoes make(pos, m) (pos as make left it, or changed and restored since): pos is the
+        /// position given to the constructor again.
+        TRADGAMES_ALWAYS_INLINE void unmake(Position& pos, const Move& m) const noexcept {
+            const Mask taken = m.captured_mask;
+            pos.set_board_only(m.to, Piece{});
+            for_each_vertex(taken, [&](Vertex v) {
+                pos.set_board_only(v, Piece(~side_, has(their_men_, v) ? man_kind : king_kind));
+            });
+            pos.set_board_only(m.from, Piece(side_, has(men_, m.from) ? man_kind : king_kind));
+            pos.set_masks(side_, own_, man_kind, men_, king_kind, kings_);
+            if (taken != 0) pos.set_masks(~side_, their_, man_kind, their_men_, king_kind, their_kings_);
+            pos.set_side_unhashed(side_);
+        }
+
+    private:
+        static constexpr Kind man_kind = 0;
+        static constexpr Kind king_kind = 1;
+        Color side_;
+        Mask own_, men_, kings_, their_, their_men_, their_kings_;
+    };
+
+    /// perft's loop over the moves of one position (VariantBase::perft_moves): SiblingMoves when
+    /// there is no king-move limit.
+    template <class Child>
+    std::uint64_t perft_moves(Position& pos, const MoveList& list, Undo& u, Child&& child) const {
+        if (d_.king_move_limit > 0) return VariantBase::perft_moves(pos, list, u, child);
+        const SiblingMoves moves(pos);
+        std::uint64_t n = 0;
+        for (const Move& m : list) {
+            moves.make(pos, m);
+            n += child(pos);
+            moves.unmake(pos, m);
+        }
+        return n;
+    }
+
 protected:
     [[nodiscard]] bool writes_landing(const Position& pos, const Move& m,
                                       std::size_t i) const override;

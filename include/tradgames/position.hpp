@@ -122,6 +122,21 @@ public:
     }
     /// See put_unhashed.
     TRADGAMES_ALWAYS_INLINE void flip_side_unhashed() noexcept { side_ = ~side_; }
+    /// For a search that makes the moves of one position and computes each child's masks itself
+    /// (perft, DraughtsVariant::SiblingMoves): writes p (empty allowed) on v in the board only.
+    /// The masks are stale until set_masks.
+    TRADGAMES_ALWAYS_INLINE void set_board_only(Vertex v, Piece p) noexcept { board_[v] = p; }
+    /// See set_board_only: sets side c's masks, all its pieces (`all`) and its pieces of kinds
+    /// k1 and k2 (`of_k1`, `of_k2`), the only kinds c has. Precondition: k1 != k2, both below
+    /// max_kinds.
+    TRADGAMES_ALWAYS_INLINE void set_masks(Color c, Mask all, Kind k1, Mask of_k1, Kind k2,
+                                           Mask of_k2) noexcept {
+        by_color_[index(c)] = all;
+        by_code_[Piece(c, k1).code()] = of_k1;
+        by_code_[Piece(c, k2).code()] = of_k2;
+    }
+    /// See set_board_only: sets the side to move without the hash.
+    TRADGAMES_ALWAYS_INLINE void set_side_unhashed(Color c) noexcept { side_ = c; }
     /// Replaces the variant state.
     void set_state(const PositionState& s) noexcept {
         hash_ ^= state_.hash() ^ s.hash();

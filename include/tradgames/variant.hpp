@@ -283,6 +283,22 @@ public:
         self().undo_move(pos, m, u);
     }
 
+    /// perft's loop over the moves of one position: for every move of `list` (the legal moves of
+    /// pos) makes it, adds child(pos) (the leaves below it; 1 at the last ply), unmakes it, and
+    /// returns the sum; pos is unchanged after it (its hash may be stale in between: perft does
+    /// not read it). `u` is scratch. Default: do_move_unhashed and undo_move_unhashed; a variant
+    /// with a cheaper make and unmake for the moves of one position declares its own.
+    template <class Child>
+    std::uint64_t perft_moves(Position& pos, const MoveList& list, Undo& u, Child&& child) const {
+        std::uint64_t n = 0;
+        for (const Move& m : list) {
+            self().do_move_unhashed(pos, m, u);
+            n += child(pos);
+            self().undo_move_unhashed(pos, m, u);
+        }
+        return n;
+    }
+
 protected:
     using Variant::Variant;
 
@@ -300,19 +316,11 @@ private:
         self().generate_moves(pos, list, opt.duplicates);
         Undo& u = plies[depth - 1].undo;
         if (depth == 1) {  // without bulk counting: every leaf is made and unmade
-            for (const Move& m : list) {
-                self().do_move_unhashed(pos, m, u);
-                self().undo_move_unhashed(pos, m, u);
-            }
-            return list.size();
+            return self().perft_moves(pos, list, u, [](Position&) { return std::uint64_t{1}; });
         }
-        std::uint64_t n = 0;
-        for (const Move& m : list) {
-            self().do_move_unhashed(pos, m, u);
-            n += perft_node(pos, depth - 1, opt, plies);
-            self().undo_move_unhashed(pos, m, u);
-        }
-        return n;
+        return self().perft_moves(pos, list, u, [&](Position& child) {
+            return perft_node(child, depth - 1, opt, plies);
+        });
     }
 };
 
