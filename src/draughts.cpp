@@ -169,8 +169,8 @@ std::vector<PieceKindInfo> kind_infos(const DraughtsDescriptor& d) {
 // several are due at once (the more specific ending first; variants/russian/RULES.md §1.5).
 enum Article : std::size_t { a728, a727, a724, a726, a725, article_count };
 
-constexpr Kind man_kind = 0;
-constexpr Kind king_kind = 1;
+constexpr Kind man_kind = DraughtsVariant::man_kind;
+constexpr Kind king_kind = DraughtsVariant::king_kind;
 
 // The material facts the draw articles look at, for one position.
 struct Material {

@@ -246,6 +246,10 @@ struct DraughtsHooks : CaptureHooks {
 /// Kinds: 0 man, 1 king.
 class DraughtsVariant final : public VariantBase<DraughtsVariant> {
 public:
+    /// The two piece kinds of every draughts variant: the man and the king.
+    static constexpr Kind man_kind = 0;
+    static constexpr Kind king_kind = 1;
+
     /// Zone bits of a draughts board.
     enum Zone : ZoneSet {
         white_promotion = 1U << 0,  ///< the far row for White (its men are crowned there)
@@ -386,8 +390,6 @@ public:
         }
 
     private:
-        static constexpr Kind man_kind = 0;
-        static constexpr Kind king_kind = 1;
         Color side_;
         Mask own_, men_, kings_, their_, their_men_, their_kings_;
     };
