@@ -647,9 +647,46 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
     return n;
 }
 
+namespace {
+
+/// Merges the moves of out[first..] with one result (origin, destination, captured set,
+/// promotion) into one, keeping the lexicographically smallest landing sequence among them, as
+/// the capture generator does for U (the kept path is one of the legal paths).
+void merge_same_results(MoveList& out, std::size_t first) {
+    std::size_t w = first;
+    for (std::size_t i = first; i < out.size(); ++i) {
+        bool merged = false;
+        for (std::size_t j = first; j < w; ++j) {
+            Move& o = out[j];
+            if (!o.same_result(out[i])) continue;
+            if (std::lexicographical_compare(out[i].path.begin(), out[i].path.end(),
+                                             o.path.begin(), o.path.end())) {
+                o.path = out[i].path;
+                o.captured = out[i].captured;
+            }
+            merged = true;
+            break;
+        }
+        if (merged) continue;
+        if (w != i) out[w] = out[i];
+        ++w;
+    }
+    while (out.size() > w) out.pop_back();
+}
+
+}  // namespace
+
 std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& out,
                                                Duplicates dup) const {
     const std::size_t first = out.size();
+    // A precedence that reads the capture order (earliest_king) is a rule on paths: applied to
+    // every path first, and only then are the paths with one result merged into one U move
+    // (variants/italian/RULES.md §10.2). The other criteria read the origin and the captured
+    // set only, which merged paths share, so there the order of the two steps does not matter.
+    const bool order_rule = dup == Duplicates::unique &&
+                            std::find(d_.precedence.begin(), d_.precedence.end(),
+                                      Precedence::earliest_king) != d_.precedence.end();
+    if (order_rule) dup = Duplicates::all_paths;
     std::size_t n = 0;
     if (plain_rules_) {
         // The start test of the two kinds here, before any search set-up (most positions have
@@ -667,6 +704,7 @@ std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& ou
         n = gen.generate(pos, out, dup);
     }
     if (n > 0 && !d_.precedence.empty()) apply_precedence(pos, out, first);
+    if (order_rule) merge_same_results(out, first);
     return out.size() - first;
 }
 
