@@ -409,6 +409,12 @@ bad "variant file: missing" moves --variant-file "$vdir/nosuch.json"
 bad "variant and variant file together" moves --variant russian --variant-file "$vdir/derived.json"
 bad "neither variant nor variant file" moves
 bad "compare with a bad file" compare --variant-file "$vdir/bad-field.json" --games 1
+# issue 32: 100,000 levels of nesting (a 200 KB file) used to overflow the stack (exit 139).
+python3 -c "print('{\"base\":\"russian\",\"name\":\"x\",\"man\":{\"steps\":' + '['*100000 + ']'*100000 + '}}')" > "$vdir/deep.json"
+bad "variant file: nested 100,000 deep" perft --variant-file "$vdir/deep.json" --depth 3
+printf '{"base": "russian", "name": "x", "board": {"width": 18446744073709551615}}' > "$vdir/wide.json"
+check "variant file: 2^64-1 is not -1" "tradgames: error: $vdir/wide.json: field 'board.width': 18446744073709551615 is out of range 1..26" \
+      "$("$tg" moves --variant-file "$vdir/wide.json" 2>&1)"
 check "bad field message names file and field" "tradgames: error: $vdir/bad-field.json: field 'board.widht': unknown field (known here: shape, width, height, squares, orientation, links)" \
       "$("$tg" moves --variant-file "$vdir/bad-field.json" 2>&1)"
 rm -rf "$vdir"
