@@ -1,6 +1,7 @@
 // The registry of built-in games: the draughts descriptors compiled in from
 // variants/<game>/<game>.json, and Shatra. Above the core: the core library names no game.
 #include "tradgames/registry.hpp"
+#include "tradgames/registry_json.hpp"
 
 #include <algorithm>
 #include <cctype>

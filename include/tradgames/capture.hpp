@@ -453,16 +453,6 @@ public:
         return out.size() - before;
     }
 
-    /// True if the piece on `from` (of the side to move) has at least one jump.
-    [[nodiscard]] bool can_capture(const Position& pos, Vertex from) {
-        const Piece p = pos.at(from);
-        if (!rules_.may_start(p.color(), p.kind(), from, pos.pieces(~p.color()), pos.occupied())) {
-            return false;
-        }
-        start(pos, from, p, nullptr, Duplicates::all_paths, 0);
-        return has_jump(from, p.kind(), -1);
-    }
-
 private:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
@@ -834,22 +824,5 @@ private:
     std::array<Vertex, max_jumps> path_;
     std::array<Vertex, max_jumps> caps_;
 };
-
-/// Removes from list[from..] every capture taking fewer pieces than the longest one there
-/// (majority rule, e.g. Tobit option `majority_capture`).
-inline void keep_majority_captures(MoveList& list, std::size_t from = 0) {
-    std::size_t best = 0;
-    for (std::size_t i = from; i < list.size(); ++i) {
-        if (list[i].is_capture()) best = std::max(best, list[i].captured.size());
-    }
-    std::size_t w = from;
-    for (std::size_t i = from; i < list.size(); ++i) {
-        if (!list[i].is_capture() || list[i].captured.size() == best) {
-            if (w != i) list[w] = list[i];
-            ++w;
-        }
-    }
-    while (list.size() > w) list.pop_back();
-}
 
 }  // namespace tradgames

@@ -13,6 +13,7 @@
 #include "tradgames/io/ascii.hpp"
 #include "tradgames/perft.hpp"
 #include "tradgames/random.hpp"
+#include "tradgames/registry_json.hpp"
 #include "tradgames/shard.hpp"
 
 namespace tgcli {
