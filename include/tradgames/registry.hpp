@@ -42,6 +42,21 @@ struct VariantInfo {
 /// The registered variants, in registration order.
 [[nodiscard]] std::vector<VariantInfo> list_variants();
 
+/// A built-in game this build cannot make, and why.
+struct UnavailableVariant {
+    /// Registry name ("canadian").
+    std::string name;
+    /// One-line description.
+    std::string description;
+    /// What it needs: "needs a 128-vertex build (configure with -DTRADGAMES_MAX_VERTICES=128)".
+    std::string reason;
+};
+
+/// The built-in games this build holds but cannot make (a board wider than its vertex sets:
+/// Canadian in a 64-vertex build); make_variant throws OptionError with the reason for them.
+/// Not in list_variants().
+[[nodiscard]] std::vector<UnavailableVariant> unavailable_variants();
+
 /// The registry entry of variant `name` (ASCII case-insensitive; aliases accepted).
 /// Throws OptionError for an unknown name, listing the known ones.
 [[nodiscard]] VariantInfo variant_info(std::string_view name);

@@ -38,7 +38,13 @@ int run_variants(bool as_json) {
             }
         }
     }
-    if (as_json) fmt::print("{}\n", out.dump());
+    if (as_json) {
+        fmt::print("{}\n", out.dump());
+    } else {
+        for (const auto& u : tg::unavailable_variants()) {
+            fmt::print("{:<13} {}\n    {}\n", u.name, u.description, u.reason);
+        }
+    }
     return 0;
 }
 
