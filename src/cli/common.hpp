@@ -80,5 +80,7 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out);
 void register_replay_command(CLI::App& app, std::vector<Command>& out);
 /// The subcommands play, compare, render and show.
 void register_play_commands(CLI::App& app, std::vector<Command>& out);
+/// The subcommand match (the referee, engine/match.hpp).
+void register_match_command(CLI::App& app, std::vector<Command>& out);
 
 }  // namespace tgcli
