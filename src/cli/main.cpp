@@ -21,6 +21,7 @@ constexpr tgcli::Registrar registrars[] = {
     tgcli::register_replay_command,
     tgcli::register_play_commands,
     tgcli::register_match_command,
+    tgcli::register_search_command,
 };
 
 std::string one_line(std::string s) {

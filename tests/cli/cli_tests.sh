@@ -354,11 +354,17 @@ rm -rf "$tmp2"
 check "replay: the placeholder record's line is the same in text and JSON" "40 40" \
       "$("$tg" replay "$data/wiegerw_pdn_abatsiev.pdn" | sed -n 's/.*game 3 ([^)]*), line \([0-9]*\): placeholder.*/\1/p') $("$tg" replay "$data/wiegerw_pdn_abatsiev.pdn" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"][2]["line"])')"
 # .ci/deps as a user without root and without sudo: the exact apt-get line, exit 2 (run when
-# this test runs as root, as in CI, through setpriv as user nobody).
+# this test runs as root, as in CI, through setpriv as user nobody). nobody may not be able to
+# read the checkout (a clone in /root, mode 700): it runs a copy of the script in a directory
+# of its own that it can read, so the test checks the message, not the checkout's permissions.
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && ! command -v sudo >/dev/null; then
-    err=$(setpriv --reuid=65534 --regid=65534 --clear-groups \
-          env TRADGAMES_EXTRA_PACKAGES=tradgames-no-such-package bash "$repo/.ci/deps" 2>&1 >/dev/null); rc=$?
+    nobody_dir=$(mktemp -d)
+    cp "$repo/.ci/deps" "$nobody_dir/deps"
+    chmod 755 "$nobody_dir" "$nobody_dir/deps"
+    err=$(cd / && setpriv --reuid=65534 --regid=65534 --clear-groups \
+          env TRADGAMES_EXTRA_PACKAGES=tradgames-no-such-package bash "$nobody_dir/deps" 2>&1 >/dev/null); rc=$?
+    rm -rf "$nobody_dir"
     check ".ci/deps without root or sudo exits 2" 2 "$rc"
     check ".ci/deps without root or sudo prints the apt-get line" 1 \
           "$(printf '%s\n' "$err" | grep -cx '  apt-get update && apt-get install -y --no-install-recommends tradgames-no-such-package')"
@@ -403,6 +409,12 @@ bad "variant file: missing" moves --variant-file "$vdir/nosuch.json"
 bad "variant and variant file together" moves --variant russian --variant-file "$vdir/derived.json"
 bad "neither variant nor variant file" moves
 bad "compare with a bad file" compare --variant-file "$vdir/bad-field.json" --games 1
+# issue 32: 100,000 levels of nesting (a 200 KB file) used to overflow the stack (exit 139).
+python3 -c "print('{\"base\":\"russian\",\"name\":\"x\",\"man\":{\"steps\":' + '['*100000 + ']'*100000 + '}}')" > "$vdir/deep.json"
+bad "variant file: nested 100,000 deep" perft --variant-file "$vdir/deep.json" --depth 3
+printf '{"base": "russian", "name": "x", "board": {"width": 18446744073709551615}}' > "$vdir/wide.json"
+check "variant file: 2^64-1 is not -1" "tradgames: error: $vdir/wide.json: field 'board.width': 18446744073709551615 is out of range 1..26" \
+      "$("$tg" moves --variant-file "$vdir/wide.json" 2>&1)"
 check "bad field message names file and field" "tradgames: error: $vdir/bad-field.json: field 'board.widht': unknown field (known here: shape, width, height, squares, orientation, links)" \
       "$("$tg" moves --variant-file "$vdir/bad-field.json" 2>&1)"
 rm -rf "$vdir"
