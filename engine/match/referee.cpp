@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
@@ -14,10 +15,9 @@
 
 #include "tradgames/engine/match.hpp"
 #include "tradgames/engine/match_cb.hpp"
+#include "tradgames/engine/player.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/io/pdn.hpp"
-#include "tradgames/playout.hpp"
-#include "tradgames/random.hpp"
 
 namespace tradgames::engine {
 
@@ -36,57 +36,51 @@ double MatchGame::player1_score() const noexcept {
 
 namespace {
 
-/// A playout policy (random or greedy) as a player: game i of the player uses
-/// playout_rng(seed, i).
-class PolicyPlayer final : public MatchPlayer {
+/// A player of the playing layer (player.hpp: random, greedy, search, mcts) as a match player.
+class BuiltinPlayer final : public MatchPlayer {
 public:
-    PolicyPlayer(Policy policy, std::uint64_t seed) : policy_(policy), seed_(seed) {}
-    [[nodiscard]] std::string name() const override { return std::string(to_string(policy_)); }
+    explicit BuiltinPlayer(std::unique_ptr<Player> p) : p_(std::move(p)) {}
+    [[nodiscard]] std::string name() const override { return p_->name(); }
     void new_game(const Game& game) override {
         (void)game;
-        rng_ = playout_rng(seed_, games_++);
+        p_->new_game();
     }
     [[nodiscard]] PlayerReply play(const Game& game, double seconds) override {
-        (void)seconds;
         PlayerReply r;
-        r.move = game.legal_moves()[choose_move(game.legal_moves(), policy_, rng_)];
+        MoveBudget b;
+        b.movetime_ms = std::max<std::int64_t>(1, std::llround(seconds * 1000));
+        try {
+            r.move = p_->choose(game, b);
+        } catch (const Error& e) {
+            r.failure = e.what();
+        }
         return r;
     }
 
 private:
-    Policy policy_;
-    std::uint64_t seed_;
-    std::uint64_t games_ = 0;
-    Rng rng_ = playout_rng(1, 0);
+    std::unique_ptr<Player> p_;
 };
 
 }  // namespace
 
-PlayerFactory make_player_factory(std::string_view spec, std::shared_ptr<const Variant> variant) {
-    const std::string s(spec);
-    if (s.rfind("cb:", 0) == 0) {
-        std::string path = s.substr(3);
-        if (path.empty()) throw OptionError("player '" + s + "': cb: needs the engine's file");
+PlayerFactory make_player_factory(std::string_view text, std::shared_ptr<const Variant> variant) {
+    const PlayerSpec spec = parse_player_spec(text);
+    if (spec.name == "cb") {
+        const std::string path = spec.rest;
+        if (path.empty()) throw OptionError("player '" + spec.text + "': cb: needs the engine's file");
         (void)CbMapping(*variant);  // the variant must be one CheckerBoard engines play
         return [path, variant] { return std::make_unique<CbEngine>(path, variant); };
     }
-    const auto colon = s.find(':');
-    const std::string head = s.substr(0, colon);
-    if (head == "random" || head == "greedy") {
-        std::uint64_t seed = 1;
-        if (colon != std::string::npos) {
-            const std::string rest = s.substr(colon + 1);
-            if (rest.rfind("seed=", 0) != 0 || rest.size() == 5 ||
-                rest.find_first_not_of("0123456789", 5) != std::string::npos || rest.size() > 24) {
-                throw OptionError("player '" + s + "': expected " + head + " or " + head +
-                                  ":seed=N");
-            }
-            seed = std::stoull(rest.substr(5));
-        }
-        const Policy p = parse_policy(head);
-        return [p, seed] { return std::make_unique<PolicyPlayer>(p, seed); };
+    if (!is_builtin_player(spec.name)) {
+        throw OptionError("player '" + spec.text +
+                          "': expected random, greedy, search:..., mcts:... or cb:PATH.so");
     }
-    throw OptionError("player '" + s + "': expected random, greedy or cb:PATH.so");
+    (void)make_player(spec, variant, 1);  // checks the options for this variant now
+    // Each game slot gets its own seed (1, 2, ...) unless the spec sets one.
+    auto slots = std::make_shared<std::atomic<std::uint64_t>>(1);
+    return [spec, variant, slots] {
+        return std::make_unique<BuiltinPlayer>(make_player(spec, variant, slots->fetch_add(1)));
+    };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ json opt_number(const std::optional<double>& x) { return x ? json(*x) : json(nul
 std::string elo_text(const te::EloEstimate& e) {
     // An end without a value lies at score 0 (-inf) or 1 (+inf).
     const auto f = [](const std::optional<double>& x, double score) {
-        return x ? fmt::format("{:+.1f}", *x) : std::string(score <= 0.5 ? "-inf" : "+inf");
+        return x ? fmt::format("{:+.1f}", *x == 0 ? 0.0 : *x) : std::string(score <= 0.5 ? "-inf" : "+inf");
     };
     const double half = 1.959964 * e.score_stderr;
     return fmt::format("Elo {} [{}, {}]", f(e.elo, e.score), f(e.elo_low, e.score - half),
@@ -182,12 +182,12 @@ int run_match_command(const MatchArgs& a) {
 void register_match_command(CLI::App& app, std::vector<Command>& out) {
     auto a = std::make_shared<MatchArgs>();
     auto* cmd = app.add_subcommand(
-        "match", "referee games between two players (random, greedy, cb:ENGINE.so) from a set of "
-                 "openings, each played with both colours; score, Elo, SPRT, PDN");
+        "match", "referee games between two players (random, greedy, search, mcts, cb:ENGINE.so) from "
+                 "a set of openings, each played with both colours; score, Elo, SPRT, PDN");
     add_variant_args(cmd, a->variant);
     cmd->add_option("--player1,-1", a->player1,
-                    "first player: random, greedy, random:seed=N or cb:PATH.so (a CheckerBoard "
-                    "engine)");
+                    "first player: random, greedy, search:depth=4, search:movetime=100, "
+                    "mcts:playouts=400 (see `search`) or cb:PATH.so (a CheckerBoard engine)");
     cmd->add_option("--player2,-2", a->player2, "second player (same forms)");
     cmd->add_option("--openings", a->openings,
                     "file of openings, one a line: moves from the initial position or a FEN; "

@@ -92,8 +92,8 @@ TEST_CASE("match: openings are read from moves or positions and each is played w
         CHECK(g.round == i + 1);
         CHECK(g.opening == i / 2);
         CHECK(g.player1_white == (i % 2 == 0));
-        CHECK(g.white == (i % 2 == 0 ? "random" : "greedy"));
-        CHECK(g.black == (i % 2 == 0 ? "greedy" : "random"));
+        CHECK(g.white == (i % 2 == 0 ? "random:seed=3" : "greedy"));
+        CHECK(g.black == (i % 2 == 0 ? "greedy" : "random:seed=3"));
         CHECK(g.pdn.find("[Opening \"" + openings[i / 2].text + "\"]") != std::string::npos);
     }
     CHECK(r.games[0].pdn.find("1. c3-d4 f6-g5 2. g3-f4") != std::string::npos);

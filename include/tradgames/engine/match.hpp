@@ -62,12 +62,14 @@ public:
 /// Makes a fresh player, one per game slot (concurrent games never share a player).
 using PlayerFactory = std::function<std::unique_ptr<MatchPlayer>()>;
 
-/// A player factory from a specification:
-/// * "random", "greedy": the playout policies of playout.hpp (greedy: a largest capture when
-///   one exists), seeded by game for reproducibility: "random:seed=7".
+/// A player factory from a specification (player.hpp's grammar):
+/// * the built-in players of player.hpp: "random", "greedy", "search:depth=4",
+///   "mcts:playouts=400", ...; each game slot's player gets seed 1, 2, ... unless the spec sets
+///   seed=N; it is given the referee's time for each move as MoveBudget::movetime_ms;
 /// * "cb:PATH": a CheckerBoard engine library (match_cb.hpp), e.g. "cb:/opt/kestog.so".
-/// Throws OptionError naming the specification when it is not one of these (the library file
-/// of a cb: player is opened only when a game starts: a missing one loses its games).
+/// Throws OptionError naming the specification when it is none of these or its options are bad
+/// (the library file of a cb: player is opened only when a game starts: a missing one loses its
+/// games).
 [[nodiscard]] PlayerFactory make_player_factory(std::string_view spec,
                                                 std::shared_ptr<const Variant> variant);
 
