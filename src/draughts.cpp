@@ -647,9 +647,46 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
     return n;
 }
 
+namespace {
+
+/// Merges the moves of out[first..] with one result (origin, destination, captured set,
+/// promotion) into one, keeping the lexicographically smallest landing sequence among them, as
+/// the capture generator does for U (the kept path is one of the legal paths).
+void merge_same_results(MoveList& out, std::size_t first) {
+    std::size_t w = first;
+    for (std::size_t i = first; i < out.size(); ++i) {
+        bool merged = false;
+        for (std::size_t j = first; j < w; ++j) {
+            Move& o = out[j];
+            if (!o.same_result(out[i])) continue;
+            if (std::lexicographical_compare(out[i].path.begin(), out[i].path.end(),
+                                             o.path.begin(), o.path.end())) {
+                o.path = out[i].path;
+                o.captured = out[i].captured;
+            }
+            merged = true;
+            break;
+        }
+        if (merged) continue;
+        if (w != i) out[w] = out[i];
+        ++w;
+    }
+    while (out.size() > w) out.pop_back();
+}
+
+}  // namespace
+
 std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& out,
                                                Duplicates dup) const {
     const std::size_t first = out.size();
+    // A precedence that reads the capture order (earliest_king) is a rule on paths: applied to
+    // every path first, and only then are the paths with one result merged into one U move
+    // (variants/italian/RULES.md §10.2). The other criteria read the origin and the captured
+    // set only, which merged paths share, so there the order of the two steps does not matter.
+    const bool order_rule = dup == Duplicates::unique &&
+                            std::find(d_.precedence.begin(), d_.precedence.end(),
+                                      Precedence::earliest_king) != d_.precedence.end();
+    if (order_rule) dup = Duplicates::all_paths;
     std::size_t n = 0;
     if (plain_rules_) {
         // The start test of the two kinds here, before any search set-up (most positions have
@@ -667,6 +704,7 @@ std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& ou
         n = gen.generate(pos, out, dup);
     }
     if (n > 0 && !d_.precedence.empty()) apply_precedence(pos, out, first);
+    if (order_rule) merge_same_results(out, first);
     return out.size() - first;
 }
 
@@ -695,14 +733,19 @@ void DraughtsVariant::do_move_counting_kings(Position& pos, const Move& m, Undo&
         s.marked &= ~m.captured_mask;
         s.flags &= ~(0xFU << (4 * index(~side)));
     }
-    if (king_step) {
+    if (king_step && pos.pieces(side, man_kind) != 0) {
         n = tracked == bit(m.from) ? n + 1 : 1;
         s.marked |= bit(m.to);
     } else {
-        n = 0;
+        n = 0;  // a capture, a man's move, or a side without men: no count (RULES.md §2.3)
     }
     const int shift = 4 * index(side);
     s.flags = (s.flags & ~(0xFU << shift)) | (static_cast<std::uint32_t>(std::min(n, 15)) << shift);
+    if (pos.pieces(~side, man_kind) == 0 && (s.marked & pos.pieces(~side)) != 0) {
+        // The opponent's last man was just taken: its king-move count lapses with the rule.
+        s.marked &= ~pos.pieces(~side);
+        s.flags &= ~(0xFU << (4 * index(~side)));
+    }
     pos.set_state(s);
 }
 
@@ -825,6 +868,9 @@ Position DraughtsVariant::parse_position(std::string_view text) const {
             }
             const Color c = p.at(*v).color();
             if (king_moves_in_a_row(s, c) != 0) bad("two kings of one side");
+            // A side without men has no limit, so no count (variants/frisian/RULES.md §2.4):
+            // read, as older writers wrote it, and dropped.
+            if (p.pieces(c, man_kind) == 0) continue;
             s.marked |= bit(*v);
             s.flags |= static_cast<std::uint32_t>(n) << (4 * index(c));
         }

@@ -11,6 +11,7 @@
 
 #include "tradgames/draughts.hpp"
 #include "tradgames/error.hpp"
+#include "tradgames/json_limits.hpp"
 #include "tradgames/options.hpp"
 
 namespace tradgames {
@@ -191,10 +192,13 @@ public:
                 break;
             case FieldType::integer: {
                 if (!j.is_number_integer()) fail(path, "expected a whole number, got " + type_name(j));
-                const long v = j.get<long>();
-                if (v < f->min || v > f->max) {
-                    fail(path, std::to_string(v) + " is out of range " + std::to_string(f->min) +
-                                   ".." + std::to_string(f->max));
+                // An unsigned value above LONG_MAX (2^64 - 1) must not read as a negative long.
+                const bool in_range = j.is_number_unsigned()
+                                          ? j.get<std::uint64_t>() <= static_cast<std::uint64_t>(f->max)
+                                          : j.get<long>() >= f->min && j.get<long>() <= f->max;
+                if (!in_range) {
+                    fail(path, j.dump() + " is out of range " + std::to_string(f->min) + ".." +
+                                   std::to_string(f->max));
                 }
                 break;
             }
@@ -211,11 +215,11 @@ public:
                     const json& e = j[i];
                     if (!e.is_string() ||
                         std::find(f->words.begin(), f->words.end(), e.get<std::string>()) == f->words.end()) {
-                        fail(path, "item " + std::to_string(i) + " (" + e.dump() + ") is not one of " +
+                        fail(path, "item " + std::to_string(i) + " (" + cut_message(e.dump(), 60) + ") is not one of " +
                                        join(f->words));
                     }
                     for (std::size_t k = 0; k < i; ++k) {
-                        if (j[k] == e) fail(path, "item " + e.dump() + " is given twice");
+                        if (j[k] == e) fail(path, "item " + cut_message(e.dump(), 60) + " is given twice");
                     }
                 }
                 break;
@@ -306,6 +310,13 @@ void read_piece(const Reader& rd, const json& j, std::string_view name, Draughts
             for (const json& e : v) p.victims |= e.get<std::string>() == "man" ? 1U : 2U;
         }
     }
+}
+
+// A name or choice of a rule option: settable as --option name=value and listable with commas.
+bool option_word(std::string_view w) {
+    return !w.empty() && w.size() <= 40 && std::all_of(w.begin(), w.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    });
 }
 
 DraughtsDescriptor read_descriptor(const json& j, const Reader& rd) {
@@ -444,6 +455,10 @@ DraughtsDescriptor read_descriptor(const json& j, const Reader& rd) {
                 text("field", decl.field);
                 text("default", decl.default_value);
                 if (decl.name.empty()) rd.fail(path + ".name", "missing");
+                if (!option_word(decl.name)) {
+                    rd.fail(path + ".name", tradgames::quoted(decl.name) +
+                                                " is not 1-40 letters, digits, '-' or '_' (--option name=value)");
+                }
                 for (const DraughtsOptionDecl& other : d.options) {
                     if (other.name == decl.name) rd.fail(path + ".name", tradgames::quoted(decl.name) + " is declared twice");
                 }
@@ -451,6 +466,10 @@ DraughtsDescriptor read_descriptor(const json& j, const Reader& rd) {
                     const json& c = o.at("choices");
                     if (!c.is_object() || c.empty()) rd.fail(path + ".choices", "expected an object of word: patch");
                     for (const auto& [word, patch] : c.items()) {
+                        if (!option_word(word)) {
+                            rd.fail(path + ".choices", tradgames::quoted(word) +
+                                                           " is not 1-40 letters, digits, '-' or '_'");
+                        }
                         if (!patch.is_object()) rd.fail(path + ".choices." + word, "expected an object (a patch)");
                         decl.choices.emplace_back(word, patch.dump());
                     }
@@ -611,18 +630,39 @@ json& at_path_mut(json& j, std::string_view path) {
     return *cur;
 }
 
+// Every rule option of `d` checked at load rather than when chosen: each choice's patch, applied
+// alone to the descriptor, must give a valid descriptor, and each field option must name a
+// field the descriptor has (draughts_option_specs).
+void check_options(const DraughtsDescriptor& d, std::string_view source) {
+    try {
+        (void)draughts_option_specs(d);
+    } catch (const DescriptorError& e) {
+        throw DescriptorError(std::string(source) + ": " + e.what());
+    }
+    for (const DraughtsOptionDecl& o : d.options) {
+        for (const auto& [word, patch] : o.choices) {
+            json j = to_json_value(d);
+            j.merge_patch(json::parse(patch));
+            (void)read_descriptor(j, Reader(std::string(source) + ": option " + tradgames::quoted(o.name) +
+                                            " choice " + tradgames::quoted(word)));
+        }
+    }
+}
+
 }  // namespace
 
 DraughtsDescriptor draughts_descriptor_from_json(std::string_view text, std::string_view source,
                                                  const DescriptorLookup& lookup) {
     const Reader rd(source);
+    // Copying, comparing and dumping a value recurse: refuse deep nesting before parsing.
+    if (const auto deep = json_nesting_error(text)) throw DescriptorError(std::string(source) + ": " + *deep);
     json j;
     try {
         j = json::parse(text.begin(), text.end());
     } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (fuzzing)
         std::string what = e.what();
         if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
-        throw DescriptorError(std::string(source) + ": malformed JSON: " + what);
+        throw DescriptorError(std::string(source) + ": malformed JSON: " + cut_message(what));
     }
     if (!j.is_object()) rd.fail("(top)", "expected an object, got " + Reader::type_name(j));
     if (j.contains("base")) {
@@ -640,7 +680,9 @@ DraughtsDescriptor draughts_descriptor_from_json(std::string_view text, std::str
         merged.merge_patch(patch);
         j = std::move(merged);
     }
-    return read_descriptor(j, rd);
+    DraughtsDescriptor d = read_descriptor(j, rd);
+    check_options(d, source);
+    return d;
 }
 
 std::string draughts_descriptor_to_json(const DraughtsDescriptor& d, int indent) {

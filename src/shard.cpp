@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tradgames/json_limits.hpp"
+
 namespace tradgames {
 
 namespace {
@@ -258,10 +260,12 @@ std::string range(std::uint64_t first, std::uint64_t games) {
 }
 
 json parse_json(const std::string& text, const std::string& src) {
+    // Copying and dumping a value recurse: refuse deep nesting before parsing.
+    if (const auto deep = json_nesting_error(text)) fail(src, *deep);
     try {
         return json::parse(text);
-    } catch (const json::parse_error& e) {
-        fail(src, std::string("not valid JSON: ") + e.what());
+    } catch (const json::exception& e) {  // parse_error; out_of_range for a number too large
+        fail(src, "not valid JSON: " + cut_message(e.what()));
     }
 }
 

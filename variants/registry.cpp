@@ -180,7 +180,13 @@ DraughtsDescriptor read_descriptor(std::string_view json_text, std::string_view 
 std::shared_ptr<const Variant> make_variant_from_json(std::string_view json_text,
                                                       const std::vector<std::string>& options,
                                                       std::string_view source) {
-    return make_draughts_variant(read_descriptor(json_text, source), options);
+    const DraughtsDescriptor d = read_descriptor(json_text, source);
+    try {
+        return make_draughts_variant(d, options);
+    } catch (const OptionError& e) {  // name the file the options are declared in
+        if (source.empty()) throw;
+        throw OptionError(std::string(source) + ": " + e.what());
+    }
 }
 
 std::shared_ptr<const Variant> make_variant_from_file(const std::string& path,

@@ -44,3 +44,14 @@ def test_bad_actions():
         with pytest.raises(tradgames.IllegalMoveError):
             b.apply_action(a)
     assert b.action_to_string(-1).startswith("invalid")
+
+
+@pytest.mark.parametrize("where", ['"man":{"steps":%s}', '"capture":{"precedence":%s}',
+                                   '"king":{"victims":%s}',
+                                   '"options":[{"name":"a","default":"x","choices":{"x":%s}}]'])
+def test_deeply_nested_descriptor_raises(where):
+    # issue 32: 100,000 levels used to overflow the stack and kill the interpreter.
+    deep = "[" * 100000 + "]" * 100000
+    text = '{"base":"russian","name":"x",' + (where % deep) + "}"
+    with pytest.raises(tradgames.DescriptorError, match=r"nested more than 64 levels deep"):
+        tradgames.Variant.from_json(text)

@@ -422,6 +422,12 @@ bad "variant file: missing" moves --variant-file "$vdir/nosuch.json"
 bad "variant and variant file together" moves --variant russian --variant-file "$vdir/derived.json"
 bad "neither variant nor variant file" moves
 bad "compare with a bad file" compare --variant-file "$vdir/bad-field.json" --games 1
+# issue 32: 100,000 levels of nesting (a 200 KB file) used to overflow the stack (exit 139).
+python3 -c "print('{\"base\":\"russian\",\"name\":\"x\",\"man\":{\"steps\":' + '['*100000 + ']'*100000 + '}}')" > "$vdir/deep.json"
+bad "variant file: nested 100,000 deep" perft --variant-file "$vdir/deep.json" --depth 3
+printf '{"base": "russian", "name": "x", "board": {"width": 18446744073709551615}}' > "$vdir/wide.json"
+check "variant file: 2^64-1 is not -1" "tradgames: error: $vdir/wide.json: field 'board.width': 18446744073709551615 is out of range 1..26" \
+      "$("$tg" moves --variant-file "$vdir/wide.json" 2>&1)"
 check "bad field message names file and field" "tradgames: error: $vdir/bad-field.json: field 'board.widht': unknown field (known here: shape, width, height, squares, orientation, links)" \
       "$("$tg" moves --variant-file "$vdir/bad-field.json" 2>&1)"
 rm -rf "$vdir"
@@ -480,5 +486,25 @@ bad "perft --split with --depth" perft --variant russian --split 2 --depth 3
 bad "perft without --depth or --split" perft --variant russian
 bad "play --first-game not a number" play -v russian --first-game -1
 rm -rf "$st"
+
+# egtb (README "Endgame databases"): the English 1 king v 1 king anchor, info and probe JSON
+# fields, refused files.
+eg=$(mktemp -d)
+"$tg" egtb build --variant english --pieces 2 --dir "$eg" --threads 2 >/dev/null
+check "egtb info: English K v K, White to move (published: 992, 230, 654, 108, 11)" '992 230 654 108 11' \
+      "$("$tg" egtb info --variant english --dir "$eg" --json | json 's=[x for x in d["slices"] if x["material"]=={"white_men":0,"white_kings":1,"black_men":0,"black_kings":1}][0]; w=s["white_to_move"]; print(s["positions"], w["win"], w["draw"], w["loss"], w["longest_win"])')"
+check "egtb info json fields" 'black_to_move material positions white_to_move' \
+      "$("$tg" egtb info --variant english --dir "$eg" --json | json 'print(" ".join(sorted(d["slices"][0])))')"
+check "egtb probe json" '{"fen": "W:WK14:BK18", "moves": [{"move": "14x23", "plies": 1, "value": "win"}], "plies": 1, "value": "win"}' \
+      "$("$tg" egtb probe --variant english --dir "$eg" --fen W:WK14:BK18 --json | json 'print(json.dumps(d, sort_keys=True))')"
+check "egtb verify" '0 ok' "$("$tg" egtb verify --variant english --dir "$eg" >/dev/null; echo "$? ok")"
+bad "egtb probe: not covered" egtb probe --variant english --dir "$eg" --fen W:WK14,K1:BK18
+bad "egtb probe: no directory" egtb probe --variant english --dir "$eg/none" --fen W:WK14:BK18
+bad "egtb build: one piece" egtb build --variant english --pieces 1 --dir "$eg"
+cp "$eg/english.w0m1k-b0m1k.egtb" "$eg/russian.w0m1k-b0m1k.egtb"
+bad "egtb info: a file of another game" egtb info --variant russian --dir "$eg"
+head -c 300 "$eg/english.w0m1k-b0m1k.egtb" >"$eg/english.w0m1k-b1m0k.egtb"
+bad "egtb info: a truncated file" egtb info --variant english --dir "$eg"
+rm -rf "$eg"
 
 exit $fail
