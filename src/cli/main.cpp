@@ -20,6 +20,7 @@ constexpr tgcli::Registrar registrars[] = {
     tgcli::register_core_commands,
     tgcli::register_replay_command,
     tgcli::register_play_commands,
+    tgcli::register_match_command,
     tgcli::register_search_command,
     tgcli::register_egtb_commands,
 };
