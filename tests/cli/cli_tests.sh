@@ -57,14 +57,14 @@ check "demo: results in words" 0 "$(printf '%s\n' "$demo" | grep '^result: ' | g
 json() { python3 -c "import json,sys
 d=json.load(sys.stdin)
 $1"; }
-check "play json fields" 'branching_factor capture_length_histogram capture_moves capture_positions capture_share first_game forced_capture_positions forced_capture_share games games_per_second legal_moves length length_histogram options outcomes plies plies_per_second ply_cap policy reasons seconds seed start threads variant white_score' \
+check "play json fields" 'branching_factor capture_length_histogram capture_moves capture_positions capture_share digest first_game forced_capture_positions forced_capture_share games games_per_second legal_moves length length_histogram options outcomes plies plies_per_second ply_cap policy reasons seconds seed start threads variant white_score' \
       "$("$tg" play --variant russian --games 3 --json | json 'print(" ".join(sorted(d)))')"
 check "play length fields" 'max mean median min p90' \
       "$("$tg" play --variant russian --games 3 --json | json 'print(" ".join(sorted(d["length"])))')"
 # d6:f8 is White's only move and leaves Black without pieces: every game is 1 ply, White wins.
 check "play known game" '1.0 1 5 0 1.0 {"1": 5} 1.0 no legal move' \
       "$("$tg" play --variant russian --fen W:Wd6:Be7 --games 5 --seed 3 --json | json 'print(d["length"]["mean"], d["length"]["p90"], d["outcomes"]["white_wins"], d["outcomes"]["black_wins"], d["branching_factor"], json.dumps(d["capture_length_histogram"]), d["white_score"], d["reasons"][0]["reason"])')"
-strip='for k in ("seconds","games_per_second","plies_per_second","threads"): d.pop(k)
+strip='for k in ("seconds","games_per_second","plies_per_second","threads","digest"): d.pop(k)
 print(json.dumps(d, sort_keys=True))'
 one=$("$tg" play --variant russian --games 40 --seed 9 --threads 1 --json | json "$strip")
 two=$("$tg" play --variant russian --games 40 --seed 9 --threads 2 --json | json "$strip")
@@ -423,7 +423,7 @@ rm -rf "$vdir"
 st=$(mktemp -d)
 untimed='import json,sys
 def strip(o):
-    return {k: v for k, v in o.items() if k not in ("seconds", "games_per_second", "plies_per_second", "threads")}
+    return {k: v for k, v in o.items() if k not in ("seconds", "games_per_second", "plies_per_second", "threads", "digest")}
 d = json.load(sys.stdin)
 print(json.dumps([strip(o) for o in d] if isinstance(d, list) else strip(d), sort_keys=True))'
 for v in russian shatra tobit tobit-4x4; do
@@ -469,6 +469,15 @@ bad "perft --positions: cut file" perft --positions "$st/cut.jsonl" --depth 1
 bad "perft --positions: --paths on a U file" perft --positions "$st/u2.jsonl" --depth 1 --paths
 bad "perft --positions without --depth" perft --positions "$st/u2.jsonl"
 bad "perft --positions with --variant" perft --positions "$st/u2.jsonl" --depth 1 --variant russian
+# issue 32: edited shards gave wrong totals with exit 0; endless input grew without bound.
+sed '2s/"fen":"[^"]*"/"fen":"W:Wa1:Bh8"/' "$st/r4.jsonl" >"$st/edited.jsonl"
+bad "perft --positions: a position replaced" perft --positions "$st/edited.jsonl" --depth 4
+sed '1s/"depth":4/"depth":3/' "$st/r4.jsonl" >"$st/depth3.jsonl"
+bad "perft --positions: header depth edited" perft --positions "$st/depth3.jsonl" --depth 4
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['legal_moves']+=1; print(json.dumps(d))" "$st/p1.json" >"$st/edited.json"
+bad "merge: legal_moves edited" merge "$st/edited.json" "$st/p1.json"
+bad "merge: endless input" merge "$st/p1.json" /dev/zero
+bad "perft --positions: endless input" perft --positions /dev/zero --depth 1
 bad "perft --split with --depth" perft --variant russian --split 2 --depth 3
 bad "perft without --depth or --split" perft --variant russian
 bad "play --first-game not a number" play -v russian --first-game -1
