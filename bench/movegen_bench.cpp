@@ -129,9 +129,12 @@ BENCHMARK_CAPTURE(perft, russian_start, std::string("russian"), std::string(""))
 BENCHMARK_CAPTURE(perft, russian_captures, std::string("russian"), russian_captures)
     ->Args({7, 1, 0})->Unit(benchmark::kMillisecond);
 
+void register_vector_env();  // vector_env_bench.cpp
+
 // BENCHMARK_MAIN, plus the benchmarks registered from the variant registry at run time.
 int main(int argc, char** argv) {
     register_perft_start();
+    register_vector_env();
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     benchmark::RunSpecifiedBenchmarks();

@@ -733,14 +733,19 @@ void DraughtsVariant::do_move_counting_kings(Position& pos, const Move& m, Undo&
         s.marked &= ~m.captured_mask;
         s.flags &= ~(0xFU << (4 * index(~side)));
     }
-    if (king_step) {
+    if (king_step && pos.pieces(side, man_kind) != 0) {
         n = tracked == bit(m.from) ? n + 1 : 1;
         s.marked |= bit(m.to);
     } else {
-        n = 0;
+        n = 0;  // a capture, a man's move, or a side without men: no count (RULES.md §2.3)
     }
     const int shift = 4 * index(side);
     s.flags = (s.flags & ~(0xFU << shift)) | (static_cast<std::uint32_t>(std::min(n, 15)) << shift);
+    if (pos.pieces(~side, man_kind) == 0 && (s.marked & pos.pieces(~side)) != 0) {
+        // The opponent's last man was just taken: its king-move count lapses with the rule.
+        s.marked &= ~pos.pieces(~side);
+        s.flags &= ~(0xFU << (4 * index(~side)));
+    }
     pos.set_state(s);
 }
 
@@ -863,6 +868,9 @@ Position DraughtsVariant::parse_position(std::string_view text) const {
             }
             const Color c = p.at(*v).color();
             if (king_moves_in_a_row(s, c) != 0) bad("two kings of one side");
+            // A side without men has no limit, so no count (variants/frisian/RULES.md §2.4):
+            // read, as older writers wrote it, and dropped.
+            if (p.pieces(c, man_kind) == 0) continue;
             s.marked |= bit(*v);
             s.flags |= static_cast<std::uint32_t>(n) << (4 * index(c));
         }

@@ -20,6 +20,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "tradgames/actions.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/io/ascii.hpp"
@@ -165,23 +166,13 @@ py::list move_list(const std::shared_ptr<const tg::Variant>& v, const tg::Positi
 }
 
 // ---------------------------------------------------------------------------------------------
-// the action encoding (README "Python": learning agents)
-//
-// Over a board of V vertices, action a < V*V is the step "from vertex a / V to vertex a % V":
-// a quiet move or a drop (from its reserve vertex) is one step, a capture one step per jump
-// (origin to first landing, then landing to landing). Actions V*V + k (k < max_choices) choose
-// the k-th of the moves whose steps are all taken when several remain (different promotions,
-// a drop and a step between the same vertices) or when a move may end here or continue.
+// the action encoding (README "Python": learning agents) is tradgames/actions.hpp
 
-constexpr int max_choices = 8;
+constexpr int max_choices = tg::max_action_choices;
 
 std::vector<int> steps_of(const tg::Move& m, int V) {
     std::vector<int> s;
-    int at = m.from;
-    for (tg::Vertex x : m.path) {
-        s.push_back(at * V + x);
-        at = x;
-    }
+    for (std::size_t j = 0; j < m.path.size(); ++j) s.push_back(tg::step_action(m, j, V));
     return s;
 }
 
@@ -222,14 +213,14 @@ public:
             if (i >= legal.size()) throw tg::Error("pickled board: move index out of range");
             game_->play(legal[i]);
         }
-        cache_.valid = false;
+        turn_valid_ = false;
         for (int a : pending) (void)apply_action(a);
     }
 
     [[nodiscard]] const tg::Game& game() const { return *game_; }
     [[nodiscard]] const std::shared_ptr<const tg::Variant>& variant() const { return v_; }
     [[nodiscard]] int vertices() const { return v_->topology().size(); }
-    [[nodiscard]] int num_actions() const { return vertices() * vertices() + max_choices; }
+    [[nodiscard]] int num_actions() const { return tg::action_count(*v_); }
 
     [[nodiscard]] py::list legal_moves() const {
         return move_list(v_, game_->position(), game_->legal_moves());
@@ -244,7 +235,7 @@ public:
 
     PyMove push(const py::object& move) {
         pending_.clear();
-        cache_.valid = false;
+        turn_valid_ = false;
         const auto before = std::make_shared<const tg::Position>(game_->position());
         if (py::isinstance<py::str>(move)) {
             const tg::Move m = game_->play(move.cast<std::string>());
@@ -265,7 +256,7 @@ public:
     PyMove pop() {
         if (game_->ply() == 0) throw py::index_error("pop from an empty move stack");
         pending_.clear();
-        cache_.valid = false;
+        turn_valid_ = false;
         PyMove m{game_->moves().back(), v_,
                  std::make_shared<const tg::Position>(game_->positions()[game_->ply() - 1])};
         game_->undo();
@@ -277,7 +268,7 @@ public:
         auto g = std::make_unique<tg::Game>(v_, v_->parse_position(fen));
         game_ = std::move(g);
         pending_.clear();
-        cache_.valid = false;
+        turn_valid_ = false;
     }
 
     [[nodiscard]] std::unique_ptr<Board> copy() const {
@@ -310,76 +301,35 @@ public:
 
     // --- actions -------------------------------------------------------------------------
 
-    /// What the actions taken so far this turn allow next.
-    struct Options {
-        std::vector<int> steps;          // next step actions, sorted, unique
-        std::vector<tg::Move> complete;  // moves whose steps are all taken (distinct results)
-    };
-
-    [[nodiscard]] Options options() const {
-        Options o;
-        if (game_->result().over()) return o;
-        const StepCache& c = steps_now();
-        for (std::size_t i = 0; i < c.moves.size(); ++i) {
-            const tg::Move& m = c.moves[i];
-            const std::vector<int>& s = c.steps[i];
-            if (s.size() < pending_.size() || !std::equal(pending_.begin(), pending_.end(), s.begin())) continue;
-            if (s.size() > pending_.size()) {
-                o.steps.push_back(s[pending_.size()]);
-            } else if (std::none_of(o.complete.begin(), o.complete.end(),
-                                    [&](const tg::Move& c) { return c.same_result(m); })) {
-                o.complete.push_back(m);
-            }
-        }
-        std::sort(o.steps.begin(), o.steps.end());
-        o.steps.erase(std::unique(o.steps.begin(), o.steps.end()), o.steps.end());
-        if (o.complete.size() > static_cast<std::size_t>(max_choices)) {
-            throw tg::Error("action encoding: " + std::to_string(o.complete.size()) +
-                            " moves end here, more than " + std::to_string(max_choices) + " choices");
-        }
-        return o;
-    }
-
     [[nodiscard]] std::vector<int> legal_actions() const {
-        const Options o = options();
-        std::vector<int> a = o.steps;
-        if (!o.complete.empty()) {
-            const int V = vertices();
-            for (std::size_t k = 0; k < o.complete.size(); ++k) a.push_back(V * V + static_cast<int>(k));
-        }
+        std::vector<int> a;
+        turn().legal_actions(a);
         return a;
     }
 
     [[nodiscard]] py::array_t<bool> legal_action_mask() const {
         py::array_t<bool> mask(num_actions());
-        auto r = mask.mutable_unchecked<1>();
-        for (py::ssize_t i = 0; i < r.shape(0); ++i) r(i) = false;
-        for (int a : legal_actions()) r(a) = true;
+        turn().write_mask(reinterpret_cast<std::uint8_t*>(mask.mutable_data()));
         return mask;
     }
 
     /// Applies one action; returns the move played when the action completed one, else None.
     py::object apply_action(int action) {
-        const Options o = options();
-        const int V = vertices();
-        auto play = [&](const tg::Move& m) {
-            const auto before = std::make_shared<const tg::Position>(game_->position());
-            game_->play(m);
-            pending_.clear();
-            cache_.valid = false;
-            return py::cast(PyMove{game_->moves().back(), v_, before});
-        };
-        if (action >= V * V && action < V * V + static_cast<int>(o.complete.size())) {
-            return play(o.complete[static_cast<std::size_t>(action - V * V)]);
-        }
-        if (!std::binary_search(o.steps.begin(), o.steps.end(), action)) {
+        const tg::TurnActions& t = turn();
+        const tg::TurnActions::Result r = turn_.apply(action);
+        if (r == tg::TurnActions::Result::illegal) {
             throw tg::IllegalMoveError("action " + std::to_string(action) + " (" +
                                        action_to_string(action) + ") is not legal here");
         }
-        pending_.push_back(action);
-        const Options next = options();
-        if (next.steps.empty() && next.complete.size() == 1) return play(next.complete.front());
-        return py::none();
+        if (r == tg::TurnActions::Result::pending) {
+            pending_.push_back(action);  // the turn stays valid: same position, one more step
+            return py::none();
+        }
+        const auto before = std::make_shared<const tg::Position>(game_->position());
+        game_->play(t.completed());
+        pending_.clear();
+        turn_valid_ = false;
+        return py::cast(PyMove{game_->moves().back(), v_, before});
     }
 
     [[nodiscard]] std::string action_to_string(int action) const {
@@ -393,58 +343,36 @@ public:
 
     [[nodiscard]] const std::vector<int>& pending() const { return pending_; }
 
-    /// Planes (float32, shape (2K + 3, V)): [c*K + k] pieces of side c (0 White, 1 Black) and
-    /// kind k; [2K] all ones when Black is to move; [2K+1] the vertex the moving piece stands
-    /// on after the actions taken this turn (a capture in progress); [2K+2] marked vertices of
-    /// the variant state (Shatra's urgent men).
+    /// The observation planes of tradgames/actions.hpp (float32, shape (2K + 3, V)).
     [[nodiscard]] py::array_t<float> observation() const {
-        const int V = vertices();
-        const int K = static_cast<int>(v_->kinds().size());
-        py::array_t<float> obs({2 * K + 3, V});
-        auto r = obs.mutable_unchecked<2>();
-        for (py::ssize_t i = 0; i < r.shape(0); ++i) {
-            for (py::ssize_t j = 0; j < r.shape(1); ++j) r(i, j) = 0.0F;
-        }
-        const tg::Position& p = game_->position();
-        for (int x = 0; x < V; ++x) {
-            const tg::Piece pc = p.at(static_cast<tg::Vertex>(x));
-            if (!pc.empty()) r(tg::index(pc.color()) * K + pc.kind(), x) = 1.0F;
-            if (p.side_to_move() == tg::Color::black) r(2 * K, x) = 1.0F;
-            if (tg::has(p.state().marked, static_cast<tg::Vertex>(x))) r(2 * K + 2, x) = 1.0F;
-        }
-        if (!pending_.empty()) r(2 * K + 1, pending_.back() % V) = 1.0F;
+        py::array_t<float> obs({tg::observation_planes(*v_), vertices()});
+        tg::write_observation(*v_, game_->position(), turn().moving(), tg::ObservationView::absolute,
+                              obs.mutable_data());
         return obs;
     }
 
 private:
-    /// The P moves of the current position with their steps, computed once per position.
-    struct StepCache {
-        bool valid = false;
-        std::size_t ply = 0;
-        std::uint64_t hash = 0;
-        std::vector<tg::Move> moves;
-        std::vector<std::vector<int>> steps;
-    };
-
-    const StepCache& steps_now() const {
+    /// The actions of the current turn: started once per position, then narrowed by the
+    /// actions taken (pending_).
+    const tg::TurnActions& turn() const {
         const tg::Position& p = game_->position();
-        if (cache_.valid && cache_.ply == game_->ply() && cache_.hash == p.hash()) return cache_;
-        scratch_->clear();
-        v_->generate(p, *scratch_, tg::Duplicates::all_paths);
-        cache_.moves.assign(scratch_->begin(), scratch_->end());
-        cache_.steps.clear();
-        for (const tg::Move& m : cache_.moves) cache_.steps.push_back(steps_of(m, vertices()));
-        cache_.ply = game_->ply();
-        cache_.hash = p.hash();
-        cache_.valid = true;
-        return cache_;
+        if (turn_valid_ && turn_ply_ == game_->ply() && turn_hash_ == p.hash()) return turn_;
+        turn_.start(*v_, p, game_->legal_moves());
+        for (int a : pending_) (void)turn_.apply(a);  // steps taken in this very position
+        turn_ply_ = game_->ply();
+        turn_hash_ = p.hash();
+        turn_valid_ = true;
+        return turn_;
     }
 
     VariantRef ref_;
     std::shared_ptr<const tg::Variant> v_;
     std::unique_ptr<tg::Game> game_;
     std::vector<int> pending_;
-    mutable StepCache cache_;
+    mutable tg::TurnActions turn_;
+    mutable bool turn_valid_ = false;
+    mutable std::size_t turn_ply_ = 0;
+    mutable std::uint64_t turn_hash_ = 0;
     /// A move list on the heap (a MoveList is large; Python threads' stacks may be small).
     mutable std::unique_ptr<tg::MoveList> scratch_ = std::make_unique<tg::MoveList>();
 };

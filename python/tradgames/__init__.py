@@ -41,11 +41,12 @@ from ._core import (  # noqa: F401  (re-exported)
     write_pdn,
 )
 from . import _core
+from .vector_env import VectorEnv  # noqa: E402,F401  (re-exported)
 
 __all__ = [
     "AmbiguousMoveError", "Board", "BoardError", "DescriptorError", "Error", "IllegalMoveError",
     "MAX_CHOICES", "Move", "OptionError", "ParseError", "PdnError", "PositionError", "Result",
-    "Variant", "compare", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
+    "Variant", "VectorEnv", "compare", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
     "write_pdn",
 ]
 

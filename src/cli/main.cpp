@@ -20,6 +20,8 @@ constexpr tgcli::Registrar registrars[] = {
     tgcli::register_core_commands,
     tgcli::register_replay_command,
     tgcli::register_play_commands,
+    tgcli::register_search_command,
+    tgcli::register_egtb_commands,
 };
 
 std::string one_line(std::string s) {

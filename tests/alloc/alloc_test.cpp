@@ -15,6 +15,7 @@
 #include "tradgames/game.hpp"
 #include "tradgames/playout.hpp"
 #include "tradgames/registry.hpp"
+#include "tradgames/vector_env.hpp"
 
 #include "support/counting_new.hpp"
 
@@ -88,5 +89,56 @@ TEST_CASE("a reused Game plays the same games as fresh ones") {
         CHECK(play_out(reused, Policy::random, r1, 1000, a) == play_out(fresh, Policy::random, r2, 1000, b));
         CHECK(a == b);
         CHECK(reused.result() == fresh.result());
+    }
+}
+
+TEST_CASE("VectorEnv allocates nothing per step after warm-up, with 1 and 2 threads") {
+    for (const char* name : {"russian", "tobit", "shatra", "international"}) {
+        for (unsigned threads : {1U, 2U}) {
+            CAPTURE(name);
+            CAPTURE(threads);
+            VectorEnvOptions o;
+            o.num_envs = 16;
+            o.seed = 5;
+            o.threads = threads;
+            VectorEnv env(make_variant(name), o);
+            const std::size_t n = env.size();
+            std::vector<float> obs(n * static_cast<std::size_t>(env.observation_size()));
+            std::vector<float> final_obs(obs.size());
+            std::vector<std::uint8_t> masks(n * static_cast<std::size_t>(env.action_count()));
+            std::vector<float> rewards(n);
+            std::vector<std::uint8_t> terminated(n), truncated(n);
+            std::vector<std::int8_t> players(n);
+            std::vector<std::int64_t> actions(n);
+            const VectorEnvOutputs out{obs.data(), masks.data(), rewards.data(), terminated.data(),
+                                       truncated.data(), players.data(), final_obs.data()};
+            // Warm-up: the steps to be counted, played once, size every buffer for them (the
+            // longest game's history, the longest move lists, the legal-action scratch).
+            std::uint64_t games = 0;
+            auto steps = [&](bool random) {
+                for (int s = 0; s < 3000; ++s) {
+                    if (random) {
+                        env.step_random(out, actions.data());
+                    } else {
+                        env.sample_actions(actions.data());
+                        env.step(actions.data(), out);
+                    }
+                    for (std::size_t i = 0; i < n; ++i) games += terminated[i] + truncated[i];
+                }
+            };
+            env.reset(out, 5);
+            steps(true);
+            steps(false);
+            env.reset(out, 5);
+            games = 0;
+            const std::uint64_t before = allocations.load();
+            steps(true);
+            steps(false);
+            const std::uint64_t used = allocations.load() - before;
+            MESSAGE(std::string(name) << ", " << threads << " thread(s): " << 2 * 3000 * n << " steps, " << games
+                         << " games, " << used << " allocations");
+            CHECK(games > 0);
+            if (!sanitized()) CHECK(used == 0);
+        }
     }
 }

@@ -483,4 +483,24 @@ bad "perft without --depth or --split" perft --variant russian
 bad "play --first-game not a number" play -v russian --first-game -1
 rm -rf "$st"
 
+# egtb (README "Endgame databases"): the English 1 king v 1 king anchor, info and probe JSON
+# fields, refused files.
+eg=$(mktemp -d)
+"$tg" egtb build --variant english --pieces 2 --dir "$eg" --threads 2 >/dev/null
+check "egtb info: English K v K, White to move (published: 992, 230, 654, 108, 11)" '992 230 654 108 11' \
+      "$("$tg" egtb info --variant english --dir "$eg" --json | json 's=[x for x in d["slices"] if x["material"]=={"white_men":0,"white_kings":1,"black_men":0,"black_kings":1}][0]; w=s["white_to_move"]; print(s["positions"], w["win"], w["draw"], w["loss"], w["longest_win"])')"
+check "egtb info json fields" 'black_to_move material positions white_to_move' \
+      "$("$tg" egtb info --variant english --dir "$eg" --json | json 'print(" ".join(sorted(d["slices"][0])))')"
+check "egtb probe json" '{"fen": "W:WK14:BK18", "moves": [{"move": "14x23", "plies": 1, "value": "win"}], "plies": 1, "value": "win"}' \
+      "$("$tg" egtb probe --variant english --dir "$eg" --fen W:WK14:BK18 --json | json 'print(json.dumps(d, sort_keys=True))')"
+check "egtb verify" '0 ok' "$("$tg" egtb verify --variant english --dir "$eg" >/dev/null; echo "$? ok")"
+bad "egtb probe: not covered" egtb probe --variant english --dir "$eg" --fen W:WK14,K1:BK18
+bad "egtb probe: no directory" egtb probe --variant english --dir "$eg/none" --fen W:WK14:BK18
+bad "egtb build: one piece" egtb build --variant english --pieces 1 --dir "$eg"
+cp "$eg/english.w0m1k-b0m1k.egtb" "$eg/russian.w0m1k-b0m1k.egtb"
+bad "egtb info: a file of another game" egtb info --variant russian --dir "$eg"
+head -c 300 "$eg/english.w0m1k-b0m1k.egtb" >"$eg/english.w0m1k-b1m0k.egtb"
+bad "egtb info: a truncated file" egtb info --variant english --dir "$eg"
+rm -rf "$eg"
+
 exit $fail

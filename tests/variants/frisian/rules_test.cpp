@@ -67,4 +67,41 @@ TEST_SUITE("frisian") {
         for (const char* m : {"46-41", "1-7", "41-46", "7-12", "46-41", "2-8"}) f.play(m);
         CHECK(f.legal_moves().size() > 1);
     }
+
+    TEST_CASE("no king-move count on a side without men (RULES.md §2.3-2.4)") {
+        const auto v = tradgames::make_variant("frisian");
+        auto after = [&](const char* fen, const char* move) {
+            tradgames::Game g(v, v->parse_position(fen));
+            g.play(move);
+            return v->position_to_string(g.position());
+        };
+        // Black has kings only: its king moves are not counted, nothing is written, and what
+        // is written reads back (the issue: L43=4 was written and refused).
+        CHECK(after("B:WK6:BK48", "48-43") == "W:WK6:BK43");
+        // A count on a men-less side (as older versions wrote it) is read and dropped.
+        CHECK(v->parse_position("B:WK6:BK48:L48=3") == v->parse_position("B:WK6:BK48"));
+        CHECK(after("B:WK6:BK48:L48=3", "48-43") == "W:WK6:BK43");
+        CHECK(v->parse_position(after("B:WK6:BK48:L48=3", "48-43")) == v->parse_position("W:WK6:BK43"));
+        // Black man f6 (23) takes White's last man e5 (28), landing d4 (32): White's count of
+        // its king a1 (46) lapses with the rule.
+        CHECK(after("B:W28,K46:B23:L46=2", "23x32") == "W:WK46:B32");
+        // A side with men keeps counting: White's king b2 (41) moves once.
+        CHECK(after("W:W36,K46:B1", "46-41") == "B:W36,K41:B1:L41=1");
+    }
+
+    TEST_CASE("threefold repetition between kings alone (RULES.md §5)") {
+        // White king i1 (50), Black king b10 (1): 50-45 1-6 45-50 6-1 brings the start back
+        // after 4 plies; its third occurrence is after ply 8, a draw then and not before.
+        for (const char* limit : {"king_move_limit=3", "king_move_limit=0"}) {
+            CAPTURE(limit);
+            const auto v = tradgames::make_variant("frisian", {limit});
+            tradgames::Game g(v, v->parse_position("W:WK50:BK1"));
+            const char* cycle[] = {"50-45", "1-6", "45-50", "6-1"};
+            for (int i = 0; i < 8; ++i) {
+                REQUIRE_MESSAGE(!g.result().over(), "over at ply " << i);
+                g.play(cycle[i % 4]);
+            }
+            CHECK(g.result().outcome == tradgames::Outcome::draw);
+        }
+    }
 }

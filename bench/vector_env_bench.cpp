@@ -1,0 +1,76 @@
+// Batched environments (include/tradgames/vector_env.hpp), Google Benchmark:
+//   build/tradgames_bench --benchmark_filter=vector_env --benchmark_repetitions=5
+//       --benchmark_report_aggregates_only=true
+// `vector_env_random/<variant>/threads:T`: one VectorEnv::step_random over 1024 environments
+// per iteration (a uniformly drawn legal action per environment, chosen in C++), every output
+// written (observations, masks, rewards, flags, players, final observations); counter steps/s
+// (environment steps, i.e. actions, per second of wall time).
+// `vector_env_step/<variant>/threads:T`: sample_actions into an array, then step() with that
+// array (every action checked first, as for actions from NumPy); the two calls are timed.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tradgames/registry.hpp"
+#include "tradgames/vector_env.hpp"
+
+namespace {
+
+constexpr std::size_t envs = 1024;
+
+struct Buffers {
+    explicit Buffers(const tradgames::VectorEnv& e)
+        : obs(e.size() * static_cast<std::size_t>(e.observation_size())), final_obs(obs.size()),
+          masks(e.size() * static_cast<std::size_t>(e.action_count())), rewards(e.size()),
+          terminated(e.size()), truncated(e.size()), players(e.size()), actions(e.size()) {}
+    [[nodiscard]] tradgames::VectorEnvOutputs out() {
+        return {obs.data(), masks.data(), rewards.data(), terminated.data(), truncated.data(),
+                players.data(), final_obs.data()};
+    }
+    std::vector<float> obs, final_obs;
+    std::vector<std::uint8_t> masks;
+    std::vector<float> rewards;
+    std::vector<std::uint8_t> terminated, truncated;
+    std::vector<std::int8_t> players;
+    std::vector<std::int64_t> actions;
+};
+
+void vector_env(benchmark::State& state, const std::string& variant, bool random) {
+    tradgames::VectorEnvOptions o;
+    o.num_envs = envs;
+    o.seed = 1;
+    o.threads = static_cast<unsigned>(state.range(0));
+    tradgames::VectorEnv env(tradgames::make_variant(variant), o);
+    Buffers b(env);
+    const tradgames::VectorEnvOutputs out = b.out();
+    env.reset(out);
+    for (int i = 0; i < 200; ++i) env.step_random(out, b.actions.data());  // warm-up: games of all ages
+    std::uint64_t steps = 0;
+    for (auto _ : state) {
+        if (random) {
+            env.step_random(out, b.actions.data());
+        } else {
+            env.sample_actions(b.actions.data());
+            env.step(b.actions.data(), out);
+        }
+        steps += envs;
+    }
+    benchmark::DoNotOptimize(b.obs.data());
+    state.counters["steps/s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
+}
+
+}  // namespace
+
+// Registers vector_env_random/<variant> and vector_env_step/<variant> for every registered
+// variant, on 1 and 2 threads (called from main in movegen_bench.cpp).
+void register_vector_env() {
+    for (const auto& info : tradgames::list_variants()) {
+        for (const bool random : {true, false}) {
+            const std::string name = std::string(random ? "vector_env_random/" : "vector_env_step/") + info.name;
+            benchmark::RegisterBenchmark(name.c_str(), vector_env, info.name, random)
+                ->ArgName("threads")->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
+        }
+    }
+}

@@ -1,0 +1,342 @@
+// Endgame databases: the forward-pass builder and the independent verifier.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "tradgames/engine/egtb.hpp"
+
+namespace tradgames::engine::egtb {
+
+namespace {
+
+/// Runs body(begin, end) over [0, n) in chunks on `threads` threads; rethrows the first
+/// exception a worker threw.
+template <class Body>
+void parallel_chunks(std::uint64_t n, int threads, Body&& body) {
+    constexpr std::uint64_t chunk = 2048;
+    std::atomic<std::uint64_t> next{0};
+    std::exception_ptr error;
+    std::mutex error_mutex;
+    auto worker = [&]() {
+        try {
+            for (;;) {
+                const std::uint64_t b = next.fetch_add(chunk);
+                if (b >= n) return;
+                body(b, std::min(n, b + chunk));
+            }
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(error_mutex);
+            if (!error) error = std::current_exception();
+            next.store(n);
+        }
+    };
+    const int t = std::max(1, threads);
+    std::vector<std::thread> pool;
+    for (int i = 1; i < t; ++i) pool.emplace_back(worker);
+    worker();
+    for (auto& th : pool) th.join();
+    if (error) std::rethrow_exception(error);
+}
+
+/// The codes of the positions a slice's moves lead to: the slice's own table or a dependency.
+class Successors {
+public:
+    Successors(const Domain& d, const Material& m, std::uint16_t* own,
+               const std::map<Material, std::vector<std::uint16_t>>& deps)
+        : d_(d), m_(m), own_ix_(d, m), own_(own) {
+        for (const auto& [mat, codes] : deps) {
+            dep_.emplace(mat, Dep{Indexer(d, mat), codes.data()});
+        }
+    }
+    const Indexer& own_indexer() const noexcept { return own_ix_; }
+
+    /// The code of child (a successor of a position of the slice); a child whose side to move
+    /// has no piece is a loss in 0.
+    std::uint16_t code(const Position& child) const {
+        if (child.state() != PositionState{}) {
+            throw EgtbError("endgame databases: a move of slice " + m_.name() + " in '" +
+                            d_.variant().name() + "' leads to " +
+                            d_.variant().position_to_string(child) +
+                            ", a position with variant state (move counts): not covered");
+        }
+        const Material cm = Material::of_position(child);
+        const Color c = child.side_to_move();
+        if (cm.of(c) == 0) return 1;
+        if (cm == m_) {
+            const std::uint64_t e = index(c) * own_ix_.size() + own_ix_.index(child);
+            return std::atomic_ref<std::uint16_t>(own_[e]).load(std::memory_order_relaxed);
+        }
+        const auto it = dep_.find(cm);
+        if (it == dep_.end()) {
+            throw EgtbError("endgame databases: a move of slice " + m_.name() + " leads to slice " +
+                            cm.name() + ", which is not built yet (" +
+                            d_.variant().position_to_string(child) + ")");
+        }
+        return it->second.codes[index(c) * it->second.ix.size() + it->second.ix.index(child)];
+    }
+
+private:
+    struct Dep {
+        Indexer ix;
+        const std::uint16_t* codes;
+    };
+    const Domain& d_;
+    Material m_;
+    Indexer own_ix_;
+    std::uint16_t* own_;
+    std::map<Material, Dep> dep_;
+};
+
+}  // namespace
+
+std::vector<std::uint16_t> solve_slice(
+    const Domain& d, const Material& m, const std::map<Material, std::vector<std::uint16_t>>& deps,
+    int threads, const std::function<void(int, std::uint64_t, std::uint64_t)>& progress) {
+    const Indexer ix(d, m);
+    const std::uint64_t n = ix.size();
+    if (2 * n >= (std::uint64_t{1} << 32)) {
+        throw EgtbError("endgame databases: slice " + m.name() + " has more than 2^31 indices");
+    }
+    std::vector<std::uint16_t> codes(2 * n, code_draw);
+    const Successors succ(d, m, codes.data(), deps);
+    const Variant& v = d.variant();
+    // The longest distance of a dependency: passes go on at least until it can no longer matter.
+    int dep_longest = 0;
+    for (const auto& [mat, c] : deps) {
+        for (auto x : c) {
+            if (x != code_invalid) dep_longest = std::max(dep_longest, static_cast<int>(x) - 1);
+        }
+    }
+    // Pass 0: indices that are not positions, positions without a legal move; the rest is the
+    // list of unresolved positions.
+    std::vector<std::uint32_t> open;
+    std::mutex open_mutex;
+    std::atomic<std::uint64_t> valid{0};
+    parallel_chunks(2 * n, threads, [&](std::uint64_t b, std::uint64_t e) {
+        std::vector<std::uint32_t> local;
+        MoveList list;
+        std::uint64_t ok = 0;
+        for (std::uint64_t node = b; node < e; ++node) {
+            Position p;
+            if (!ix.unindex(node % n, node < n ? Color::white : Color::black, p)) {
+                codes[node] = code_invalid;
+                continue;
+            }
+            ++ok;
+            list.clear();
+            v.generate(p, list);
+            if (list.empty()) {
+                codes[node] = 1;  // no legal move: lost, in 0 plies
+            } else {
+                local.push_back(static_cast<std::uint32_t>(node));
+            }
+        }
+        valid += ok;
+        const std::lock_guard<std::mutex> lock(open_mutex);
+        open.insert(open.end(), local.begin(), local.end());
+    });
+    std::sort(open.begin(), open.end());
+    std::uint64_t resolved = valid.load() - open.size();
+    if (progress) progress(0, resolved, valid.load());
+    for (int pass = 1;; ++pass) {
+        std::atomic<std::uint64_t> changed{0};
+        parallel_chunks(open.size(), threads, [&](std::uint64_t b, std::uint64_t e) {
+            MoveList list;
+            Undo u;
+            std::uint64_t local = 0;
+            for (std::uint64_t k = b; k < e; ++k) {
+                const std::uint32_t node = open[k];
+                Position p;
+                (void)ix.unindex(node % n, node < n ? Color::white : Color::black, p);
+                list.clear();
+                v.generate(p, list);
+                bool win = false;
+                bool can_lose = true;
+                for (const Move& mv : list) {
+                    v.make_move(p, mv, u);
+                    const std::uint16_t c = succ.code(p);
+                    v.unmake_move(p, mv, u);
+                    if (c == code_draw) {
+                        can_lose = false;
+                        continue;
+                    }
+                    const int dist = c - 1;
+                    if (dist % 2 == 0) {
+                        if (dist <= pass - 1) {
+                            win = true;
+                            break;
+                        }
+                        can_lose = false;
+                    } else if (dist > pass - 1) {
+                        can_lose = false;
+                    }
+                }
+                if (win || can_lose) {
+                    std::atomic_ref<std::uint16_t>(codes[node])
+                        .store(static_cast<std::uint16_t>(pass + 1), std::memory_order_relaxed);
+                    ++local;
+                }
+            }
+            changed += local;
+        });
+        if (pass + 1 >= code_invalid - 1) {
+            throw EgtbError("endgame databases: slice " + m.name() + " has distances beyond 65533 plies");
+        }
+        resolved += changed.load();
+        std::erase_if(open, [&](std::uint32_t node) { return codes[node] != code_draw; });
+        if (progress) progress(pass, resolved, valid.load());
+        if (changed.load() == 0 && pass > dep_longest + 1) break;
+        if (open.empty()) break;
+    }
+    return codes;
+}
+
+void build(const Domain& d, const std::vector<Material>& slices, const BuildOptions& o) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::create_directories(o.dir, ec);
+    if (ec || !fs::is_directory(o.dir)) {
+        throw EgtbError("endgame databases: cannot create directory '" + o.dir + "': " + ec.message());
+    }
+    std::map<Material, std::vector<std::uint16_t>> done;
+    int i = 0;
+    for (const Material& m : slices) {
+        ++i;
+        const auto start = std::chrono::steady_clock::now();
+        const std::string path = (fs::path(o.dir) / slice_file_name(d.variant().name(), m)).string();
+        Progress pr;
+        pr.slice = i;
+        pr.slices = static_cast<int>(slices.size());
+        pr.material = m;
+        if (fs::exists(path)) {
+            try {
+                const SliceFile f(path, d, m);
+                done[m] = f.all_codes();
+                pr.done = true;
+                pr.reused = true;
+                pr.positions = f.header().positions * 2;
+                pr.resolved = pr.positions;
+                if (o.progress) o.progress(pr);
+                continue;
+            } catch (const EgtbError&) {
+                // not a usable file of this slice: built again and replaced below
+            }
+        }
+        auto codes = solve_slice(d, m, done, o.threads, [&](int pass, std::uint64_t r, std::uint64_t n) {
+            pr.pass = pass;
+            pr.resolved = r;
+            pr.positions = n;
+            pr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (o.progress) o.progress(pr);
+        });
+        write_slice(path, d, m, codes);
+        done[m] = std::move(codes);
+        pr.done = true;
+        pr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (o.progress) o.progress(pr);
+    }
+}
+
+std::vector<VerifyProblem> verify(const Domain& d, const std::string& dir, std::uint64_t& checked,
+                                  int threads, std::size_t max_problems) {
+    const auto headers = info(d, dir);
+    std::map<Material, std::vector<std::uint16_t>> tables;
+    for (const auto& h : headers) {
+        const SliceFile f((std::filesystem::path(dir) / slice_file_name(d.variant().name(), h.material)).string(),
+                          d, h.material);
+        tables[h.material] = f.all_codes();
+    }
+    std::vector<VerifyProblem> problems;
+    std::mutex problems_mutex;
+    std::atomic<std::uint64_t> total{0};
+    const Variant& v = d.variant();
+    std::map<Material, Indexer> indexers;
+    for (const auto& h : headers) indexers.emplace(h.material, Indexer(d, h.material));
+    for (const auto& h : headers) {
+        const Material m = h.material;
+        const Indexer& ix = indexers.at(m);
+        const std::uint64_t n = ix.size();
+        const std::vector<std::uint16_t>& codes = tables.at(m);
+        auto child_code = [&](const Position& c) -> std::uint16_t {
+            const Material cm = Material::of_position(c);
+            if (cm.of(c.side_to_move()) == 0) return 1;
+            const auto it = indexers.find(cm);
+            if (it == indexers.end() || c.state() != PositionState{}) {
+                throw EgtbError("egtb verify: slice " + m.name() + " leads to slice " + cm.name() +
+                                ", which has no file in '" + dir + "'");
+            }
+            return tables.at(cm)[index(c.side_to_move()) * it->second.size() + it->second.index(c)];
+        };
+        parallel_chunks(2 * n, threads, [&](std::uint64_t b, std::uint64_t e) {
+            MoveList list;
+            Undo u;
+            std::uint64_t local = 0;
+            for (std::uint64_t node = b; node < e; ++node) {
+                Position p;
+                const Color side = node < n ? Color::white : Color::black;
+                const bool is_position = ix.unindex(node % n, side, p);
+                const std::uint16_t code = codes[node];
+                std::string why;
+                if (!is_position) {
+                    if (code != code_invalid) why = "an index that is not a position has a value";
+                } else {
+                    ++local;
+                    list.clear();
+                    v.generate(p, list);
+                    int shortest_loss = -1;
+                    int longest_win = -1;
+                    bool draw_child = false;
+                    bool all_wins = true;
+                    for (const Move& mv : list) {
+                        v.make_move(p, mv, u);
+                        const std::uint16_t c = child_code(p);
+                        v.unmake_move(p, mv, u);
+                        if (c == code_draw) {
+                            draw_child = true;
+                            all_wins = false;
+                            continue;
+                        }
+                        const int dist = c - 1;
+                        if (dist % 2 == 0) {
+                            all_wins = false;
+                            if (shortest_loss < 0 || dist < shortest_loss) shortest_loss = dist;
+                        } else {
+                            longest_win = std::max(longest_win, dist);
+                        }
+                    }
+                    if (code == code_invalid) {
+                        why = "a position is marked as none";
+                    } else if (list.empty()) {
+                        if (code != 1) why = "no legal move but not a loss in 0";
+                    } else if (code == code_draw) {
+                        if (shortest_loss >= 0) why = "draw, but a move leads to a loss";
+                        else if (!draw_child) why = "draw, but no move leads to a draw";
+                    } else if ((code - 1) % 2 == 1) {
+                        if (shortest_loss != code - 2) {
+                            why = "win in " + std::to_string(code - 1) + ", but the shortest move to a loss takes " +
+                                  std::to_string(shortest_loss);
+                        }
+                    } else if (!all_wins || longest_win != code - 2) {
+                        why = "loss in " + std::to_string(code - 1) +
+                              ", but not every move leads to a win or the longest is " + std::to_string(longest_win);
+                    }
+                }
+                if (!why.empty()) {
+                    const std::lock_guard<std::mutex> lock(problems_mutex);
+                    if (problems.size() < max_problems) {
+                        problems.push_back({m, is_position ? v.position_to_string(p) : "index " + std::to_string(node), why});
+                    }
+                }
+            }
+            total += local;
+        });
+    }
+    checked = total.load();
+    return problems;
+}
+
+}  // namespace tradgames::engine::egtb

@@ -1,0 +1,123 @@
+// tradgames: the action encoding and observation planes for learning agents (README "Actions and
+// observations"), one implementation for the Python Board, the batched VectorEnv and any other
+// front end.
+//
+// Over a board of V vertices (Topology order), action a < V*V is the step "from vertex a / V to
+// vertex a % V": a quiet move or a drop (from its reserve vertex) is one step, a capture one step
+// per jump (origin to first landing, then landing to landing). Actions V*V + k (k <
+// max_action_choices) choose the k-th of the moves whose steps are all taken when several remain
+// (different promotions, a drop and a step between the same vertices) or when a move may end
+// here or continue (a Shatra biy may stop its capture). A player keeps the turn until the
+// actions taken make one whole move.
+//
+// Observation planes (float32, shape (2K + 3, V) row-major, K piece kinds): [c*K + k] pieces of
+// side c and kind k; [2K] all ones when Black is to move; [2K+1] the vertex the moving piece
+// stands on after the actions taken this turn (a capture in progress); [2K+2] marked vertices of
+// the variant state (Shatra's urgent men). Side c is White = 0, Black = 1 in the absolute view;
+// in the side-to-move view c = 0 is the side to move and c = 1 its opponent (the vertices and
+// the actions keep their numbering; plane 2K still tells who moves).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "tradgames/move.hpp"
+#include "tradgames/position.hpp"
+#include "tradgames/variant.hpp"
+
+namespace tradgames {
+
+/// Choice actions per variant: V*V .. V*V + max_action_choices - 1.
+inline constexpr int max_action_choices = 8;
+
+/// Number of actions of v: V*V + max_action_choices (V = v.topology().size()).
+[[nodiscard]] int action_count(const Variant& v) noexcept;
+
+/// Number of observation planes of v: 2K + 3 (K = v.kinds().size()).
+[[nodiscard]] int observation_planes(const Variant& v) noexcept;
+
+/// Whose point of view the colour planes take.
+enum class ObservationView : std::uint8_t {
+    absolute,      ///< planes 0..K-1 White's pieces, K..2K-1 Black's
+    side_to_move,  ///< planes 0..K-1 the side to move's pieces, K..2K-1 its opponent's
+};
+
+/// Writes the observation planes of pos into out (observation_planes(v) * V floats, every one
+/// written). `moving` is the vertex of the piece moving in a capture in progress, or no_vertex.
+void write_observation(const Variant& v, const Position& pos, Vertex moving, ObservationView view,
+                       float* out) noexcept;
+
+/// The step action of jump or step j of m over V vertices: from (m.from for j = 0, else
+/// m.path[j - 1]) * V + m.path[j]. Precondition: j < m.path.size().
+[[nodiscard]] inline int step_action(const Move& m, std::size_t j, int V) noexcept {
+    const Vertex from = j == 0 ? m.from : m.path[j - 1];
+    return static_cast<int>(from) * V + static_cast<int>(m.path[j]);
+}
+
+/// The actions of one turn: the legal moves of a position (every path, P) narrowed by the
+/// actions taken so far. Allocates only while its buffers first grow (a list of more than
+/// inline_moves moves, the index list), so a TurnActions reused over many turns allocates nothing
+/// per action once warm. Not thread-safe; holds a pointer to the variant (which must outlive it)
+/// and, after start(), possibly to the caller's move list (see start()).
+class TurnActions {
+public:
+    /// What an action did.
+    enum class Result : std::uint8_t {
+        illegal,   ///< not a legal action now; nothing changed
+        pending,   ///< a step of a move that is not complete yet: the same side acts again
+        complete,  ///< the actions taken make one whole move: completed() is it
+    };
+
+    TurnActions() = default;
+
+    /// Starts a turn in pos, whose legal moves (U, as Game::legal_moves lists them) are `legal`
+    /// (empty once the game is over: no action is legal). When no move of `legal` is a capture,
+    /// its moves are every path already and the turn reads `legal` itself, which must then stay
+    /// unchanged while the turn is used; otherwise the turn generates the P list itself.
+    /// Throws Error as Variant::generate.
+    void start(const Variant& v, const Position& pos, const MoveList& legal);
+
+    /// Takes one action. Throws Error when more than max_action_choices different moves would
+    /// end at this point (no legal position of a registered game has that many).
+    Result apply(int action);
+
+    /// The move the last apply() completed. Precondition: it returned Result::complete.
+    [[nodiscard]] const Move& completed() const noexcept { return completed_; }
+
+    /// True when action is legal now.
+    [[nodiscard]] bool legal(int action) const noexcept;
+
+    /// Replaces out with the legal actions now, sorted ascending (out's storage is reused).
+    void legal_actions(std::vector<int>& out) const;
+
+    /// Writes the legal-action mask: action_count(v) entries, 1 for a legal action, 0 else.
+    void write_mask(std::uint8_t* mask) const noexcept;
+
+    /// The actions taken so far this turn (steps only; empty at the start of a turn).
+    [[nodiscard]] const std::vector<int>& taken() const noexcept { return taken_; }
+
+    /// The vertex the moving piece stands on after the steps taken, or no_vertex.
+    [[nodiscard]] Vertex moving() const noexcept { return moving_; }
+
+    /// Number of vertices V of the variant the turn was started for.
+    [[nodiscard]] int vertices() const noexcept { return V_; }
+
+private:
+    /// Recomputes complete_ and has_steps_ from alive_ at depth_. Throws as apply().
+    void settle();
+
+    const MoveList* list_ = nullptr;  ///< the moves of the turn: &paths_ or the caller's list
+    MoveList paths_;                  ///< the P list, when the position has a capture
+    std::vector<std::uint16_t> alive_;  ///< indices into *list_ of the moves the steps taken allow
+    std::vector<int> taken_;
+    std::uint16_t complete_[max_action_choices] = {};  ///< distinct moves all of whose steps are taken
+    std::size_t n_complete_ = 0;
+    bool has_steps_ = false;
+    std::size_t depth_ = 0;
+    int V_ = 0;
+    Vertex moving_ = no_vertex;
+    Move completed_;
+};
+
+}  // namespace tradgames

@@ -1,0 +1,288 @@
+// tradgames: endgame databases built by the library itself (issue 28), for any variant whose
+// pieces are of two kinds, a man (kind 0) and a king (kind 1): every draughts descriptor and
+// Tobit. Everything here works through the Variant interface (generate, make/unmake, topology,
+// kinds, position strings) and names no game.
+//
+// Values. For a material slice (men and kings of each side) and either side to move, a
+// position's value is win, draw or loss for the side to move under optimal play, with the
+// distance to the end in plies: the winner's shortest, the loser's longest. A side with no legal
+// move (no piece included) has lost. Move-count draw rules and repetition counters are not part
+// of the value: the database answers "who wins with best play" (README "Endgame databases" says
+// how a prober combines a distance with a game's counters). Positions whose variant state is not
+// the default one (PositionState: Frisian's king-move count, Shatra's flags) are not covered.
+//
+// Stored code of a position: 0 = draw, 0xFFFF = not a position (an index whose men overlap),
+// otherwise distance + 1; a win's distance is odd, a loss's even (the winner makes the last move).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tradgames/engine/oracle.hpp"
+#include "tradgames/error.hpp"
+#include "tradgames/position.hpp"
+#include "tradgames/variant.hpp"
+
+namespace tradgames::engine::egtb {
+
+/// A database file or directory that cannot be used: missing, truncated, corrupt, of another
+/// format version, or built for another game or rule set. The message names the file and why.
+class EgtbError : public Error {
+public:
+    using Error::Error;
+};
+
+/// Code of a draw in a table.
+inline constexpr std::uint16_t code_draw = 0;
+/// Code of an index that is not a position (white and black men on one square).
+inline constexpr std::uint16_t code_invalid = 0xFFFF;
+
+/// Men and kings of each side: one material slice.
+struct Material {
+    int white_men = 0;
+    int white_kings = 0;
+    int black_men = 0;
+    int black_kings = 0;
+
+    /// All pieces of both sides.
+    [[nodiscard]] int total() const noexcept { return white_men + white_kings + black_men + black_kings; }
+    /// Pieces of side c.
+    [[nodiscard]] int of(Color c) const noexcept {
+        return c == Color::white ? white_men + white_kings : black_men + black_kings;
+    }
+    /// The material with the sides' roles exchanged.
+    [[nodiscard]] Material flipped() const noexcept { return {black_men, black_kings, white_men, white_kings}; }
+    /// Short name, also the file name's stem: "w1m2k-b0m1k" (White 1 man 2 kings, Black 1 king).
+    [[nodiscard]] std::string name() const;
+    /// The material of pos (kind 0 men, kind 1 kings; other kinds are not counted).
+    [[nodiscard]] static Material of_position(const Position& pos) noexcept;
+    auto operator<=>(const Material&) const = default;
+};
+
+/// What the builder and the prober know of a variant: its two kinds, where men may stand and a
+/// hash of its rules. Throws EgtbError for a variant whose pieces are not exactly a man and a
+/// king (Shatra).
+class Domain {
+public:
+    explicit Domain(std::shared_ptr<const Variant> v);
+    [[nodiscard]] const Variant& variant() const noexcept { return *v_; }
+    [[nodiscard]] const std::shared_ptr<const Variant>& variant_ptr() const noexcept { return v_; }
+    /// Squares where a man of side c may stand (the variant's position reader accepts it there:
+    /// not its own promotion row).
+    [[nodiscard]] Mask men_squares(Color c) const noexcept { return men_[index(c)]; }
+    /// Number of vertices of the board.
+    [[nodiscard]] int squares() const noexcept { return n_; }
+    /// Hash of the rule set: variant name, rule options, board graph (names and links) and the
+    /// legal moves of a fixed set of sample positions. Two variants with equal hashes are
+    /// treated as the same rule set; a file with another hash is refused.
+    [[nodiscard]] std::uint64_t rules_hash() const noexcept { return hash_; }
+
+private:
+    std::shared_ptr<const Variant> v_;
+    std::array<Mask, 2> men_{};
+    int n_ = 0;
+    std::uint64_t hash_ = 0;
+};
+
+/// Combinatorial ranking of the positions of one slice with one side to move (no hash table):
+/// white men ranked among the squares a white man may use, black men likewise (an index where
+/// they overlap is not a position), then white kings among the squares the men leave free and
+/// black kings among those left (colexicographic ranks, mixed radix).
+class Indexer {
+public:
+    Indexer(const Domain& d, Material m);
+    /// Size of the index space for one side to move (positions plus indices that are not).
+    [[nodiscard]] std::uint64_t size() const noexcept { return size_; }
+    [[nodiscard]] const Material& material() const noexcept { return m_; }
+    /// The index of pos's placement. Precondition: Material::of_position(pos) == material()
+    /// and every man stands on a square men_squares allows.
+    [[nodiscard]] std::uint64_t index(const Position& pos) const noexcept;
+    /// Sets out (empty before) to the placement of index i with side c to move; false (out
+    /// unspecified) when i is not a position. Precondition: i < size().
+    bool unindex(std::uint64_t i, Color c, Position& out) const noexcept;
+
+private:
+    Material m_;
+    Mask all_ = 0;
+    std::array<Mask, 2> men_{};
+    std::array<std::uint64_t, 4> radix_{};
+    std::uint64_t size_ = 0;
+};
+
+/// Counts of one side to move of one slice (from that side's point of view).
+struct SideCounts {
+    std::uint64_t win = 0;
+    std::uint64_t draw = 0;
+    std::uint64_t loss = 0;
+    /// Longest win in plies (0 when none), and longest loss.
+    std::uint32_t longest_win = 0;
+    std::uint32_t longest_loss = 0;
+};
+
+/// Header of one slice file (README "Endgame databases" gives the byte layout).
+struct SliceHeader {
+    std::uint32_t format_version = 0;
+    std::string game;
+    std::uint64_t rules_hash = 0;
+    Material material;
+    /// Index space per side to move (Indexer::size) and positions per side (valid indices).
+    std::uint64_t index_size = 0;
+    std::uint64_t positions = 0;
+    /// [0] White to move, [1] Black to move.
+    std::array<SideCounts, 2> counts{};
+    std::uint32_t block_entries = 0;
+    std::uint64_t blocks = 0;
+    std::uint64_t payload_bytes = 0;
+    std::uint64_t payload_checksum = 0;
+};
+
+/// Current file format version.
+inline constexpr std::uint32_t format_version = 1;
+
+/// The file name of a slice in a database directory: "<game>.<material>.egtb".
+[[nodiscard]] std::string slice_file_name(const std::string& game, const Material& m);
+
+/// Writes the codes of a slice (2 * index_size entries: White to move, then Black) as a file,
+/// atomically (a temporary file renamed into place). Throws EgtbError if it cannot be written.
+void write_slice(const std::string& path, const Domain& d, const Material& m,
+                 const std::vector<std::uint16_t>& codes);
+
+/// The counts of a table of codes (2 * index_size entries).
+[[nodiscard]] std::array<SideCounts, 2> count_codes(const std::vector<std::uint16_t>& codes,
+                                                    std::uint64_t& positions);
+
+/// One slice file opened through memory mapping, checked whole (sizes, checksums, format
+/// version, game, rules hash, material) when opened. Immutable; probe() is thread-safe.
+class SliceFile {
+public:
+    /// Opens path for domain d and material m. Throws EgtbError naming the file when it is
+    /// missing, truncated, corrupt, of another version, or of another game, rule set or slice.
+    SliceFile(const std::string& path, const Domain& d, const Material& m);
+    ~SliceFile();
+    SliceFile(const SliceFile&) = delete;
+    SliceFile& operator=(const SliceFile&) = delete;
+    [[nodiscard]] const SliceHeader& header() const noexcept { return h_; }
+    /// The code of entry e (side * index_size + index): decompresses its block into a buffer
+    /// of the calling thread (allocated once per thread). Throws EgtbError for a corrupt block.
+    [[nodiscard]] std::uint16_t code(std::uint64_t e) const;
+    /// Every code of the slice (2 * index_size entries).
+    [[nodiscard]] std::vector<std::uint16_t> all_codes() const;
+    /// Reads only the header of path (for `egtb info`). Throws EgtbError as the constructor.
+    [[nodiscard]] static SliceHeader read_header(const std::string& path);
+
+private:
+    void decompress_block(std::uint64_t b, std::uint16_t* out) const;
+    std::string path_;
+    SliceHeader h_;
+    const unsigned char* map_ = nullptr;
+    std::size_t map_size_ = 0;
+    const unsigned char* table_ = nullptr;  // (blocks + 1) offsets
+    const unsigned char* payload_ = nullptr;
+    std::uint64_t id_ = 0;
+};
+
+/// Progress of a build, for a progress bar: slice `index` of `slices`, its material, the pass
+/// (0: first pass) and the positions resolved so far out of `positions` (both sides to move).
+struct Progress {
+    int slice = 0;
+    int slices = 0;
+    Material material;
+    int pass = 0;
+    std::uint64_t resolved = 0;
+    std::uint64_t positions = 0;
+    bool done = false;
+    /// Whether the slice's file was already there and valid (resumed build).
+    bool reused = false;
+    double seconds = 0;
+};
+
+/// How to build.
+struct BuildOptions {
+    /// Directory of the files (created if missing).
+    std::string dir = "egtb";
+    /// Worker threads (at least 1).
+    int threads = 1;
+    /// Called after every pass of every slice (from the calling thread).
+    std::function<void(const Progress&)> progress;
+};
+
+/// Every slice with at most `pieces` pieces and at least one piece a side, in dependency order:
+/// fewer pieces first, then fewer men (a capture leads to fewer pieces, a promotion to fewer
+/// men with as many pieces). Slices with more men of a side than it has squares for are left
+/// out.
+[[nodiscard]] std::vector<Material> slices_up_to(const Domain& d, int pieces);
+
+/// Builds (or, when its file exists and is valid, reuses: an interrupted build resumes at the
+/// first slice without a file) every slice of `slices` in the order given, writing one file per
+/// slice. Algorithm: forward passes over the Variant interface (pass n resolves the wins and
+/// losses in n plies, reading the slice's own table and the tables of the slices its captures
+/// and promotions lead to). Memory: 2 bytes per index of the slice being built (both sides to
+/// move) plus 2 bytes per index of every slice already built (kept in memory as dependencies).
+/// Throws EgtbError when a move leads to a slice that is not built yet (moves that do not fit
+/// the dependency order, e.g. kings that revert to men) or to a position with variant state.
+void build(const Domain& d, const std::vector<Material>& slices, const BuildOptions& o);
+
+/// The codes of one slice computed in memory by the forward-pass builder from the codes of its
+/// dependencies (`deps`: material -> codes). Used by build() and the benchmarks.
+[[nodiscard]] std::vector<std::uint16_t> solve_slice(
+    const Domain& d, const Material& m,
+    const std::map<Material, std::vector<std::uint16_t>>& deps, int threads,
+    const std::function<void(int pass, std::uint64_t resolved, std::uint64_t positions)>& progress = {});
+
+/// One problem found by verify().
+struct VerifyProblem {
+    Material material;
+    std::string position;
+    std::string message;
+};
+
+/// Checks every position of every slice file in dir against its successors, independently of
+/// the builder: a loss in 0 has no legal move; a win in d has a move to a loss in d-1 and none
+/// to a shorter loss; a loss in d has only moves to wins, the longest in d-1; a draw has a move
+/// to a draw and none to a loss; indices that are not positions are marked so. Successors in
+/// other slices are read from their files. Returns at most `max_problems` problems (empty: the
+/// slices are right) and sets `checked` to the positions checked. Throws EgtbError for a bad
+/// file or a slice whose successor slice has no file.
+[[nodiscard]] std::vector<VerifyProblem> verify(const Domain& d, const std::string& dir,
+                                                std::uint64_t& checked, int threads = 1,
+                                                std::size_t max_problems = 20);
+
+/// The headers of the slice files of d's game in dir, each checked (sizes, rules hash), sorted
+/// by material order of slices_up_to. Throws EgtbError for a bad file.
+[[nodiscard]] std::vector<SliceHeader> info(const Domain& d, const std::string& dir);
+
+/// The databases of one variant in one directory, opened lazily per slice: an EndgameOracle.
+/// Covers a position when its variant state is the default one, both sides have pieces (a side
+/// to move without pieces has lost: loss in 0) and its slice's file is in the directory.
+class Prober final : public EndgameOracle {
+public:
+    /// Opens every slice file of the variant's game in dir (checking each). Throws EgtbError for
+    /// a bad file; a directory without files is allowed (the prober covers nothing).
+    Prober(std::shared_ptr<const Variant> v, const std::string& dir);
+    ~Prober() override;
+    [[nodiscard]] std::optional<OracleAnswer> probe(const Position& pos) const override;
+    [[nodiscard]] int max_pieces() const noexcept override { return max_pieces_; }
+    /// The materials covered.
+    [[nodiscard]] std::vector<Material> slices() const;
+    [[nodiscard]] const Domain& domain() const noexcept { return d_; }
+
+private:
+    Domain d_;
+    std::map<Material, std::pair<std::unique_ptr<Indexer>, std::unique_ptr<SliceFile>>> files_;
+    int max_pieces_ = 0;
+};
+
+/// The answer of a stored code. Precondition: code != code_invalid.
+[[nodiscard]] OracleAnswer answer_of(std::uint16_t code) noexcept;
+
+/// "win", "draw" or "loss".
+[[nodiscard]] const char* wdl_name(Wdl w) noexcept;
+
+}  // namespace tradgames::engine::egtb

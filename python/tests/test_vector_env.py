@@ -1,0 +1,154 @@
+"""tradgames.VectorEnv: the same games as single Boards fed the same actions, same-step
+autoreset with the final observation kept, results independent of the thread count."""
+import numpy as np
+import pytest
+
+import tradgames
+
+VARIANTS = [v["name"] for v in tradgames.variants()]  # every registered game
+RETURNS = {"white_wins": {"white": 1.0, "black": -1.0}, "black_wins": {"white": -1.0, "black": 1.0},
+           "draw": {"white": 0.0, "black": 0.0}}
+
+
+def play_along(name, seed, num_envs=3, steps=400, max_plies=0, threads=1, view="absolute"):
+    """Steps a VectorEnv with actions drawn by NumPy from its masks and the same actions on one
+    Board per environment; checks every output against the Boards. Returns the games finished."""
+    rng = np.random.default_rng(seed)
+    env = tradgames.VectorEnv(name, num_envs, seed=seed, threads=threads, view=view, max_plies=max_plies)
+    boards = [tradgames.Board(name) for _ in range(num_envs)]
+    obs, info = env.reset()
+    finished = 0
+
+    def check(i, obs_row, mask_row, player):
+        b = boards[i]
+        assert mask_row.tolist() == b.legal_action_mask().tolist()
+        expected = b.observation()
+        if view == "side_to_move" and b.turn == "black":
+            k = len(b.variant.kinds)
+            expected = np.concatenate([expected[k:2 * k], expected[:k], expected[2 * k:]])
+        assert np.array_equal(obs_row, expected)
+        assert player == (0 if b.turn == "white" else 1)
+        assert env.fen(i) == b.fen and env.ply(i) == b.ply
+        assert env.pending_actions(i) == b.pending_actions
+
+    for i in range(num_envs):
+        check(i, obs[i], info["action_mask"][i], info["current_player"][i])
+    for _ in range(steps):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]], dtype=np.int64)
+        movers = [b.turn for b in boards]
+        obs, reward, terminated, truncated, info = env.step(actions)
+        for i, b in enumerate(boards):
+            b.apply_action(int(actions[i]))
+            over = b.is_game_over()
+            cut = not over and max_plies > 0 and b.ply >= max_plies and not b.pending_actions
+            assert terminated[i] == over and truncated[i] == cut
+            assert info["_final_observation"][i] == (over or cut)
+            if over:
+                assert reward[i] == RETURNS[b.result().outcome][movers[i]]
+            else:
+                assert reward[i] == 0.0
+            if over or cut:
+                final = b.observation()
+                if view == "side_to_move" and b.turn == "black":
+                    k = len(b.variant.kinds)
+                    final = np.concatenate([final[k:2 * k], final[:k], final[2 * k:]])
+                assert np.array_equal(info["final_observation"][i], final)
+                finished += 1
+                boards[i] = tradgames.Board(name)  # the environment starts again at once
+                assert env.ply(i) == 0
+            check(i, obs[i], info["action_mask"][i], info["current_player"][i])
+    assert sum(env.episodes(i) for i in range(num_envs)) == finished
+    return finished
+
+
+@pytest.mark.parametrize("name,seed", [(v, s) for v in VARIANTS for s in (1, 2, 3)])
+def test_vector_env_equals_boards(name, seed):
+    finished = play_along(name, seed, steps=300, max_plies=60 if seed == 3 else 0)
+    if seed == 3:
+        assert finished > 0  # truncations at least
+
+
+@pytest.mark.parametrize("name", ["russian", "shatra", "tobit"])
+def test_vector_env_games_reach_their_end_and_restart(name):
+    assert play_along(name, 5, num_envs=2, steps=700) >= 1
+
+
+@pytest.mark.parametrize("name", ["russian", "shatra"])
+def test_side_to_move_view(name):
+    play_along(name, 7, num_envs=2, steps=150, view="side_to_move")
+
+
+def run_random(name, threads, steps=120):
+    env = tradgames.VectorEnv(name, 7, seed=11, threads=threads)
+    out = env.buffers()
+    env.reset(out=out)
+    trace = []
+    actions = np.empty(7, dtype=np.int64)
+    for _ in range(steps):
+        env.step_random(out=out, actions=actions)
+        trace.append({k: v.copy() for k, v in out.items() if k != "final_observation"})
+        trace[-1]["actions"] = actions.copy()
+    return trace, [env.episodes(i) for i in range(7)]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_same_results_for_one_and_two_threads(name):
+    one, ep1 = run_random(name, 1)
+    two, ep2 = run_random(name, 2)
+    assert ep1 == ep2
+    for a, b in zip(one, two):
+        for k in a:
+            assert np.array_equal(a[k], b[k]), k
+
+
+def test_reset_seed_repeats_the_games():
+    env = tradgames.VectorEnv("russian", 4, seed=3)
+    env.reset()
+    first = [env.step_random()[0].copy() for _ in range(50)]
+    env.reset(seed=3)
+    again = [env.step_random()[0].copy() for _ in range(50)]
+    assert all(np.array_equal(a, b) for a, b in zip(first, again))
+    env.reset(seed=4)
+    other = [env.step_random()[0].copy() for _ in range(50)]
+    assert not all(np.array_equal(a, b) for a, b in zip(first, other))
+
+
+def test_out_buffers_are_written_in_place():
+    env = tradgames.VectorEnv("russian", 5, threads=2)
+    out = env.buffers()
+    obs, info = env.reset(out=out)
+    assert obs is out["observation"] and info["action_mask"] is out["action_mask"]
+    actions = env.sample_actions()
+    assert all(out["action_mask"][i, a] for i, a in enumerate(actions))
+    obs, reward, terminated, truncated, info = env.step(actions, out=out)
+    assert obs is out["observation"] and reward is out["reward"] and terminated is out["terminated"]
+    assert (out["current_player"] == 1).all()  # Black to move after White's first move
+
+
+def test_bad_input():
+    env = tradgames.VectorEnv("russian", 2)
+    env.reset()
+    before = [env.fen(i) for i in range(2)]
+    with pytest.raises(tradgames.IllegalMoveError, match="environment 1"):
+        env.step(np.array([env.sample_actions()[0], 0]))
+    assert [env.fen(i) for i in range(2)] == before  # nothing taken
+    with pytest.raises(TypeError):
+        env.step(np.array([0.5, 1.5]))
+    with pytest.raises(TypeError):
+        env.step(np.array([1, 2, 3]))
+    out = env.buffers()
+    out["reward"] = np.zeros(3, dtype=np.float32)
+    with pytest.raises(ValueError, match="reward"):
+        env.reset(out=out)
+    out = env.buffers()
+    out["observation"] = np.zeros((2, 7, 32), dtype=np.float64)
+    with pytest.raises(TypeError, match="observation"):
+        env.reset(out=out)
+    with pytest.raises(tradgames.OptionError):
+        tradgames.VectorEnv("russian", 2, view="mine")
+    with pytest.raises(tradgames.OptionError):
+        tradgames.VectorEnv("russian", 2, max_plies=-1)
+    with pytest.raises(tradgames.OptionError, match="decided"):
+        tradgames.VectorEnv("russian", 2, fen="W:W:Bc3")
+    with pytest.raises(tradgames.OptionError):
+        tradgames.VectorEnv("nope", 2)

@@ -1,0 +1,210 @@
+// Subcommand egtb: build, probe, describe and verify endgame databases (README "Endgame
+// databases").
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include <fmt/core.h>
+
+#include "common.hpp"
+#include "tradgames/engine/egtb.hpp"
+
+namespace tgcli {
+
+namespace {
+
+namespace tg = tradgames;
+namespace eg = tradgames::engine::egtb;
+using json = nlohmann::json;
+
+struct EgtbArgs {
+    VariantArgs v;
+    std::string dir = "egtb";
+    int pieces = 0;
+    int threads = 1;
+    bool json = false;
+};
+
+std::shared_ptr<const tg::Variant> variant_without_fen(const EgtbArgs& a, const char* sub) {
+    if (!a.v.fen.empty()) throw tg::OptionError(std::string("egtb ") + sub + ": --fen is not used here");
+    return make_variant(a.v);
+}
+
+json material_json(const eg::Material& m) {
+    return {{"white_men", m.white_men}, {"white_kings", m.white_kings}, {"black_men", m.black_men},
+            {"black_kings", m.black_kings}};
+}
+
+json side_json(const eg::SideCounts& k) {
+    return {{"win", k.win}, {"draw", k.draw}, {"loss", k.loss}, {"longest_win", k.longest_win}};
+}
+
+int run_build(const EgtbArgs& a) {
+    const eg::Domain d(variant_without_fen(a, "build"));
+    if (a.pieces < 2) throw tg::OptionError("egtb build: --pieces must be at least 2");
+    const auto slices = eg::slices_up_to(d, a.pieces);
+    eg::BuildOptions o;
+    o.dir = a.dir;
+    o.threads = a.threads;
+    const bool tty = isatty(fileno(stderr)) != 0;
+    o.progress = [&](const eg::Progress& p) {
+        if (p.done) {
+            if (tty) std::fprintf(stderr, "\r\033[K");
+            fmt::print("{} {} {}: {} positions, {:.2f} s{}\n", d.variant().name(), p.slice,
+                       p.material.name(), p.positions, p.seconds, p.reused ? " (file kept)" : "");
+            std::fflush(stdout);
+        } else if (tty) {
+            const double f = p.positions == 0 ? 1.0 : static_cast<double>(p.resolved) / static_cast<double>(p.positions);
+            const int bar = static_cast<int>(f * 30);
+            std::fprintf(stderr, "\r[%-30s] slice %d/%d %s pass %d, %llu/%llu resolved", std::string(static_cast<std::size_t>(bar), '#').c_str(),
+                         p.slice, p.slices, p.material.name().c_str(), p.pass,
+                         static_cast<unsigned long long>(p.resolved), static_cast<unsigned long long>(p.positions));
+        }
+    };
+    eg::build(d, slices, o);
+    return 0;
+}
+
+json answer_json(const std::optional<tg::engine::OracleAnswer>& a) {
+    if (!a) return {{"value", nullptr}, {"plies", nullptr}};
+    return {{"value", eg::wdl_name(a->value)}, {"plies", a->plies}};
+}
+
+int run_probe(const EgtbArgs& a) {
+    if (a.v.fen.empty()) throw tg::OptionError("egtb probe: --fen is required");
+    const Setup s = setup(a.v);
+    const eg::Prober prober(s.variant, a.dir);
+    const auto root = prober.probe(s.position);
+    if (!root) {
+        throw eg::EgtbError("egtb probe: no database in '" + a.dir + "' covers this position (slice " +
+                            eg::Material::of_position(s.position).name() + ")");
+    }
+    tg::MoveList list;
+    s.variant->generate(s.position, list);
+    json moves = json::array();
+    tg::Position p = s.position;
+    tg::Undo u;
+    for (const auto& m : list) {
+        const std::string text = s.variant->move_to_string(s.position, m);
+        s.variant->make_move(p, m, u);
+        auto c = prober.probe(p);
+        s.variant->unmake_move(p, m, u);
+        if (c) {  // the child's value is the opponent's: turn it round, one ply further
+            c->value = c->value == tg::engine::Wdl::win    ? tg::engine::Wdl::loss
+                       : c->value == tg::engine::Wdl::loss ? tg::engine::Wdl::win
+                                                           : tg::engine::Wdl::draw;
+            if (c->value != tg::engine::Wdl::draw) c->plies += 1;
+        }
+        json e = answer_json(c);
+        e["move"] = text;
+        moves.push_back(e);
+    }
+    if (a.json) {
+        json out = answer_json(root);
+        out["fen"] = s.variant->position_to_string(s.position);
+        out["moves"] = moves;
+        fmt::print("{}\n", out.dump());
+    } else {
+        auto words = [](const json& e) {
+            if (e["value"].is_null()) return std::string("not covered");
+            const std::string v = e["value"].get<std::string>();
+            return v == "draw" ? v : v + " in " + std::to_string(e["plies"].get<int>()) + " plies";
+        };
+        fmt::print("database: {}\n", words(answer_json(root)));
+        for (const auto& e : moves) fmt::print("  {} {}\n", e["move"].get<std::string>(), words(e));
+    }
+    return 0;
+}
+
+int run_info(const EgtbArgs& a) {
+    const eg::Domain d(variant_without_fen(a, "info"));
+    const auto headers = eg::info(d, a.dir);
+    if (a.json) {
+        json slices = json::array();
+        for (const auto& h : headers) {
+            slices.push_back({{"material", material_json(h.material)},
+                              {"positions", h.positions},
+                              {"white_to_move", side_json(h.counts[0])},
+                              {"black_to_move", side_json(h.counts[1])}});
+        }
+        fmt::print("{}\n", json{{"variant", d.variant().name()}, {"slices", slices}}.dump());
+    } else {
+        fmt::print("{:<14} {:>10}  {:>30}  {:>30}\n", "slice", "positions", "white to move: win draw loss longest",
+                   "black to move: win draw loss longest");
+        for (const auto& h : headers) {
+            const auto& w = h.counts[0];
+            const auto& b = h.counts[1];
+            fmt::print("{:<14} {:>10}  {:>9} {:>9} {:>9} {:>3}  {:>9} {:>9} {:>9} {:>3}\n", h.material.name(), h.positions,
+                       w.win, w.draw, w.loss, w.longest_win, b.win, b.draw, b.loss, b.longest_win);
+        }
+    }
+    return 0;
+}
+
+int run_verify(const EgtbArgs& a) {
+    const eg::Domain d(variant_without_fen(a, "verify"));
+    std::uint64_t checked = 0;
+    const auto problems = eg::verify(d, a.dir, checked, a.threads);
+    if (a.json) {
+        json p = json::array();
+        for (const auto& x : problems) {
+            p.push_back({{"material", material_json(x.material)}, {"position", x.position}, {"problem", x.message}});
+        }
+        fmt::print("{}\n", json{{"checked", checked}, {"ok", problems.empty()}, {"problems", p}}.dump());
+    } else {
+        for (const auto& x : problems) fmt::print("{} {}: {}\n", x.material.name(), x.position, x.message);
+        fmt::print("{} positions checked, {}\n", checked, problems.empty() ? "all agree with their successors" : "PROBLEMS FOUND");
+    }
+    return problems.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+void register_egtb_commands(CLI::App& app, std::vector<Command>& out) {
+    auto* egtb = app.add_subcommand("egtb", "build, probe, describe and verify endgame databases");
+    egtb->require_subcommand(1);
+    auto dir_option = [](CLI::App* cmd, EgtbArgs& a) {
+        cmd->add_option("--dir", a.dir, "directory of the database files (default egtb)")
+            ->check(non_empty("--dir", "leave it out for egtb"));
+    };
+    auto threads_option = [](CLI::App* cmd, EgtbArgs& a) {
+        cmd->add_option("--threads", a.threads, "worker threads (default 1)")->transform(decimal())->check(CLI::Range(1, 256));
+    };
+
+    auto ba = std::make_shared<EgtbArgs>();
+    auto* build = egtb->add_subcommand("build", "build every slice up to --pieces pieces (resumes: keeps valid files)");
+    add_variant_args(build, ba->v);
+    build->add_option("--pieces", ba->pieces, "most pieces of a slice, both sides together")
+        ->required()->transform(decimal())->check(CLI::Range(2, 8));
+    dir_option(build, *ba);
+    threads_option(build, *ba);
+    out.push_back({build, [ba] { return run_build(*ba); }});
+
+    auto pa = std::make_shared<EgtbArgs>();
+    auto* probe = egtb->add_subcommand("probe", "the database value of a position and of each legal move");
+    add_variant_args(probe, pa->v);
+    dir_option(probe, *pa);
+    probe->add_flag("--json", pa->json, "JSON output");
+    out.push_back({probe, [pa] { return run_probe(*pa); }});
+
+    auto ia = std::make_shared<EgtbArgs>();
+    auto* info = egtb->add_subcommand("info", "the slices built and their counts");
+    add_variant_args(info, ia->v);
+    dir_option(info, *ia);
+    info->add_flag("--json", ia->json, "JSON output");
+    out.push_back({info, [ia] { return run_info(*ia); }});
+
+    auto va = std::make_shared<EgtbArgs>();
+    auto* verify = egtb->add_subcommand("verify", "check every position of every slice against its successors (exit 1 on a problem)");
+    add_variant_args(verify, va->v);
+    dir_option(verify, *va);
+    threads_option(verify, *va);
+    verify->add_flag("--json", va->json, "JSON output");
+    out.push_back({verify, [va] { return run_verify(*va); }});
+}
+
+}  // namespace tgcli

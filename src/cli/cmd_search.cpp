@@ -1,0 +1,122 @@
+// Subcommand search: the engine's best move in a position, one info line per iteration.
+#include <atomic>
+#include <csignal>
+#include <cstdint>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "common.hpp"
+#include "tradgames/engine/search.hpp"
+
+namespace tgcli {
+
+namespace {
+
+namespace tg = tradgames;
+namespace te = tradgames::engine;
+using json = nlohmann::json;
+
+/// Set by SIGINT while a search runs: the search stops and reports its best move so far.
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_interrupt(int) { interrupted.store(true); }
+
+struct SearchArgs {
+    VariantArgs v;
+    int depth = 0;
+    std::int64_t movetime = 0;
+    std::uint64_t nodes = 0;
+    int multipv = 1;
+    std::size_t tt = 16;
+    bool json = false;
+};
+
+json score_json(const te::Score& s) {
+    json j{{"value", s.value}, {"proven", s.proven()}, {"text", s.to_string()}};
+    if (s.proven()) j["plies_to_end"] = s.plies_to_end();
+    return j;
+}
+
+json result_json(const te::SearchResult& r) {
+    json lines = json::array();
+    for (const auto& l : r.lines) lines.push_back({{"score", score_json(l.score)}, {"pv", l.pv}});
+    return {{"best", r.has_move ? json(r.best_text) : json(nullptr)},
+            {"score", score_json(r.score)},
+            {"depth", r.depth},
+            {"seldepth", r.seldepth},
+            {"nodes", r.nodes},
+            {"time_ms", r.time_ms},
+            {"nps", r.nps},
+            {"lines", lines}};
+}
+
+std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+    return s;
+}
+
+int run_search(const SearchArgs& a) {
+    const Setup s = setup(a.v);
+    te::SearchLimits l;
+    l.depth = a.depth;
+    l.movetime_ms = a.movetime;
+    l.nodes = a.nodes;
+    l.multipv = a.multipv;
+    if (l.depth == 0 && l.movetime_ms == 0 && l.nodes == 0) l.depth = 8;
+    l.stop = &interrupted;
+    te::Searcher searcher(s.variant, te::SearcherOptions{a.tt, nullptr, nullptr});
+    interrupted.store(false);
+    const auto old = std::signal(SIGINT, on_interrupt);
+    te::InfoCallback info;
+    if (!a.json) {
+        info = [](const te::SearchResult& r) {
+            for (std::size_t k = 0; k < r.lines.size(); ++k) {
+                const auto& line = r.lines[k];
+                fmt::print("info depth {} seldepth {}{} score {} nodes {} nps {} time {} pv {}\n", r.depth,
+                           r.seldepth, r.lines.size() > 1 ? fmt::format(" multipv {}", k + 1) : "",
+                           line.score.to_string(), r.nodes, r.nps, r.time_ms, join(line.pv));
+            }
+            std::fflush(stdout);
+        };
+    }
+    const te::SearchResult r = searcher.search(s.position, l, info);
+    std::signal(SIGINT, old);
+    if (a.json) {
+        json j = result_json(r);
+        j["variant"] = s.variant->name();
+        j["position"] = s.variant->position_to_string(s.position);
+        j["stopped"] = interrupted.load();
+        fmt::print("{}\n", j.dump());
+    } else if (r.has_move) {
+        fmt::print("bestmove {}\n", r.best_text);
+    } else {
+        fmt::print("bestmove (none): the game is over\n");
+    }
+    return 0;
+}
+
+}  // namespace
+
+void register_search_command(CLI::App& app, std::vector<Command>& out) {
+    auto a = std::make_shared<SearchArgs>();
+    auto* cmd = app.add_subcommand("search", "the engine's best move in a position (alpha-beta search)");
+    add_variant_args(cmd, a->v);
+    auto* d = cmd->add_option("--depth,-d", a->depth, "search to this depth in plies (default 8 when no limit is given)")
+                  ->check(CLI::Range(1, te::max_search_ply - 2));
+    auto* t = cmd->add_option("--movetime", a->movetime, "search for this many milliseconds")
+                  ->transform(decimal())
+                  ->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000'000}));
+    auto* n = cmd->add_option("--nodes", a->nodes, "search about this many nodes")
+                  ->transform(decimal())
+                  ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}));
+    d->excludes(t)->excludes(n);
+    t->excludes(n);
+    cmd->add_option("--multipv", a->multipv, "report the K best lines (default 1)")->check(CLI::Range(1, 256));
+    cmd->add_option("--tt", a->tt, "transposition table size in MB (default 16)")->check(CLI::Range(std::size_t{0}, std::size_t{4096}));
+    cmd->add_flag("--json", a->json, "one JSON object with the result instead of info lines");
+    out.push_back({cmd, [a] { return run_search(*a); }});
+}
+
+}  // namespace tgcli
