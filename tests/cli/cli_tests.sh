@@ -237,6 +237,24 @@ check "replay sample summary" "summary: 5 files, 15 games, 14 replayed, 1 failed
 check "replay names the placeholder" 1 \
       "$(printf '%s\n' "$out" | grep -c 'wiegerw_pdn_abatsiev.pdn: FAIL at ply 1: game 3 .*placeholder record')"
 check "replay ok lines" 14 "$(printf '%s\n' "$out" | grep -c ': ok, ')"
+# issue 32: replay waiting on a FIFO and then interrupted printed nothing. Each game is flushed as
+# it is replayed, and --json cut by a signal is closed into a valid object marked "interrupted".
+# (SIGTERM: a background job of a script ignores SIGINT.)
+rdir=$(mktemp -d); mkfifo "$rdir/fifo"
+interrupted_replay() {  # interrupted_replay OUT ARGS...: replay ARGS, SIGTERM once 15 games are out
+    local out="$1"; shift
+    "$tg" replay "$@" "$data"/*.pdn "$rdir/fifo" >"$out" 2>/dev/null & local pid=$!
+    for _ in $(seq 100); do
+        [ "$(grep -o '"index"\|: ok, \|: FAIL' "$out" | wc -l)" -ge 15 ] && break; sleep 0.1
+    done
+    kill -TERM "$pid"; wait "$pid"
+}
+interrupted_replay "$rdir/out.json" --json; rc=$?
+check "replay --json interrupted: exit 143, valid JSON with the 15 games" "143 15 True" \
+      "$rc $(json 'print(len(d["games"]), d["interrupted"])' <"$rdir/out.json")"
+interrupted_replay "$rdir/out.txt"
+check "replay interrupted: the 15 game lines are out" 15 "$(wc -l <"$rdir/out.txt")"
+rm -rf "$rdir"
 "$tg" replay "$data/wiegerw_pdn_ussr1947.pdn" "$data/corpus_engine_russian2012_excerpt.pdn" >/dev/null
 check "replay of good files exits 0" 0 "$?"
 "$tg" replay "$data/wiegerw_pdn_ussr1947.pdn" >/dev/full 2>/dev/null
