@@ -21,6 +21,7 @@ constexpr tgcli::Registrar registrars[] = {
     tgcli::register_replay_command,
     tgcli::register_play_commands,
     tgcli::register_search_command,
+    tgcli::register_hub_command,
     tgcli::register_egtb_commands,
 };
 

@@ -494,4 +494,11 @@ head -c 300 "$eg/english.w0m1k-b0m1k.egtb" >"$eg/english.w0m1k-b1m0k.egtb"
 bad "egtb info: a truncated file" egtb info --variant english --dir "$eg"
 rm -rf "$eg"
 
+# hub: a scripted session over standard input (README "Engine protocols: Hub").
+hubout=$( (printf 'hub\nset-param name=variant value=normal\ninit\nping\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves="32-28 17-22"\nlevel depth=2\ngo think\n'; sleep 1; printf 'quit\n') | "$tg" hub)
+check "hub: handshake, ready, pong and the forced capture" "wait ready pong done move=28x17x22" \
+      "$(printf '%s\n' "$hubout" | grep -E '^(wait|ready|pong|done)' | cut -d' ' -f1,2 | tr '\n' ' ' | sed 's/ $//')"
+check "hub: a line over 1 MiB is refused, the session goes on" 'error pong' \
+      "$( (head -c 1100000 /dev/zero | tr '\0' a; printf '\nping\n') | "$tg" hub | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
+
 exit $fail
