@@ -1,15 +1,18 @@
 // Batched environments (include/tradgames/vector_env.hpp), Google Benchmark:
 //   build/tradgames_bench --benchmark_filter=vector_env --benchmark_repetitions=5
 //       --benchmark_report_aggregates_only=true
-// `vector_env_random/<variant>/threads:T`: one VectorEnv::step_random over 1024 environments
+// `vector_env_random/<variant>/threads:T/envs:N`: one VectorEnv::step_random over 256 or 1024 environments
 // per iteration (a uniformly drawn legal action per environment, chosen in C++), every output
 // written (observations, masks, rewards, flags, players, final observations); counter steps/s
-// (environment steps, i.e. actions, per second of wall time).
-// `vector_env_step/<variant>/threads:T`: sample_actions into an array, then step() with that
+// (environment steps, i.e. actions, per second of wall time) and steps/cpu_s (per second of the
+// process's CPU time, all threads: per core-second, the figure that a loaded machine distorts
+// least).
+// `vector_env_step/<variant>/threads:T/envs:N`: sample_actions into an array, then step() with that
 // array (every action checked first, as for actions from NumPy); the two calls are timed.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -17,8 +20,6 @@
 #include "tradgames/vector_env.hpp"
 
 namespace {
-
-constexpr std::size_t envs = 1024;
 
 struct Buffers {
     explicit Buffers(const tradgames::VectorEnv& e)
@@ -39,6 +40,7 @@ struct Buffers {
 
 void vector_env(benchmark::State& state, const std::string& variant, bool random) {
     tradgames::VectorEnvOptions o;
+    const auto envs = static_cast<std::size_t>(state.range(1));
     o.num_envs = envs;
     o.seed = 1;
     o.threads = static_cast<unsigned>(state.range(0));
@@ -48,6 +50,7 @@ void vector_env(benchmark::State& state, const std::string& variant, bool random
     env.reset(out);
     for (int i = 0; i < 200; ++i) env.step_random(out, b.actions.data());  // warm-up: games of all ages
     std::uint64_t steps = 0;
+    const std::clock_t cpu0 = std::clock();
     for (auto _ : state) {
         if (random) {
             env.step_random(out, b.actions.data());
@@ -57,8 +60,12 @@ void vector_env(benchmark::State& state, const std::string& variant, bool random
         }
         steps += envs;
     }
+    const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
     benchmark::DoNotOptimize(b.obs.data());
     state.counters["steps/s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
+    // Steps per second of CPU time of the whole process (all its threads): steps per core-second,
+    // what one core gives on a machine shared with other work.
+    state.counters["steps/cpu_s"] = cpu > 0 ? static_cast<double>(steps) / cpu : 0.0;
 }
 
 }  // namespace
@@ -70,7 +77,7 @@ void register_vector_env() {
         for (const bool random : {true, false}) {
             const std::string name = std::string(random ? "vector_env_random/" : "vector_env_step/") + info.name;
             benchmark::RegisterBenchmark(name.c_str(), vector_env, info.name, random)
-                ->ArgName("threads")->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMicrosecond);
+                ->ArgNames({"threads", "envs"})->ArgsProduct({{1, 2}, {16, 256, 1024}})->UseRealTime()->Unit(benchmark::kMicrosecond);
         }
     }
 }

@@ -32,28 +32,27 @@ void write_observation(const Variant& v, const Position& pos, Vertex moving, Obs
 
 void TurnActions::start(const Variant& v, const Position& pos, const MoveList& legal) {
     V_ = v.topology().size();
-    const bool any_capture = std::any_of(legal.begin(), legal.end(), [](const Move& m) { return m.is_capture(); });
-    if (any_capture) {
+    const bool multi_jump = std::any_of(legal.begin(), legal.end(), [](const Move& m) { return m.path.size() > 1; });
+    if (multi_jump) {
         paths_.clear();
         v.generate(pos, paths_, Duplicates::all_paths);
         list_ = &paths_;
     } else {
         list_ = &legal;
     }
-    alive_.resize(list_->size());
-    for (std::size_t i = 0; i < alive_.size(); ++i) alive_[i] = static_cast<std::uint16_t>(i);
+    alive_.clear();  // at depth 0 every move is alive: alive(i) == i, nothing stored
     taken_.clear();
     depth_ = 0;
     moving_ = no_vertex;
     n_complete_ = 0;
-    has_steps_ = !alive_.empty();  // every move has at least one step
+    has_steps_ = !list_->empty();  // every move has at least one step
 }
 
 void TurnActions::settle() {
     n_complete_ = 0;
     has_steps_ = false;
     const MoveList& list = *list_;
-    for (const std::uint16_t i : alive_) {
+    for (const std::uint16_t i : alive_) {  // depth_ > 0 here: alive_ is stored
         const Move& m = list[i];
         if (m.path.size() > depth_) {
             has_steps_ = true;
@@ -75,15 +74,25 @@ TurnActions::Result TurnActions::apply(int action) {
     if (action >= steps) {
         const auto k = static_cast<std::size_t>(action - steps);
         if (k >= n_complete_) return Result::illegal;
-        completed_ = (*list_)[complete_[k]];
+        completed_index_ = complete_[k];
+        completed_ = (*list_)[completed_index_];
         return Result::complete;
     }
     if (action < 0) return Result::illegal;
     const MoveList& list = *list_;
     std::size_t kept = 0;
-    for (const std::uint16_t i : alive_) {
-        const Move& m = list[i];
-        if (m.path.size() > depth_ && step_action(m, depth_, V_) == action) alive_[kept++] = i;
+    if (depth_ == 0) {
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (step_action(list[i], 0, V_) == action) {
+                if (kept == alive_.size()) alive_.push_back(0);
+                alive_[kept++] = static_cast<std::uint16_t>(i);
+            }
+        }
+    } else {
+        for (const std::uint16_t i : alive_) {
+            const Move& m = list[i];
+            if (m.path.size() > depth_ && step_action(m, depth_, V_) == action) alive_[kept++] = i;
+        }
     }
     if (kept == 0) return Result::illegal;
     alive_.resize(kept);
@@ -92,7 +101,8 @@ TurnActions::Result TurnActions::apply(int action) {
     moving_ = static_cast<Vertex>(action % V_);
     settle();
     if (!has_steps_ && n_complete_ == 1) {
-        completed_ = list[complete_[0]];
+        completed_index_ = complete_[0];
+        completed_ = list[completed_index_];
         return Result::complete;
     }
     return Result::pending;
@@ -102,29 +112,67 @@ bool TurnActions::legal(int action) const noexcept {
     const int steps = V_ * V_;
     if (action >= steps) return static_cast<std::size_t>(action - steps) < n_complete_;
     if (action < 0) return false;
+    if (depth_ == 0) {
+        return std::any_of(list_->begin(), list_->end(), [&](const Move& m) { return step_action(m, 0, V_) == action; });
+    }
     return std::any_of(alive_.begin(), alive_.end(), [&](std::uint16_t i) {
         const Move& m = (*list_)[i];
         return m.path.size() > depth_ && step_action(m, depth_, V_) == action;
     });
 }
 
+std::size_t TurnActions::completed_index(const MoveList& legal) const noexcept {
+    if (list_ == &legal) return completed_index_;
+    std::size_t j = 0;
+    while (j + 1 < legal.size() && !legal[j].same_result(completed_)) ++j;
+    return j;
+}
+
 void TurnActions::legal_actions(std::vector<int>& out) const {
     out.clear();
-    if (has_steps_) {
+    if (depth_ == 0) {
+        for (const Move& m : *list_) out.push_back(step_action(m, 0, V_));
+    } else if (has_steps_) {
         for (const std::uint16_t i : alive_) {
             const Move& m = (*list_)[i];
             if (m.path.size() > depth_) out.push_back(step_action(m, depth_, V_));
         }
+    }
+    if (!out.empty()) {
         std::sort(out.begin(), out.end());
         out.erase(std::unique(out.begin(), out.end()), out.end());
     }
     for (std::size_t k = 0; k < n_complete_; ++k) out.push_back(V_ * V_ + static_cast<int>(k));
 }
 
+int TurnActions::sample(Rng& rng) const noexcept {
+    // Each legal action has exactly one accepted draw: a step is accepted at the first alive
+    // move that takes it, a choice at its own slot after the moves.
+    const MoveList& list = *list_;
+    const bool all = depth_ == 0;
+    const std::size_t moves = all ? list.size() : alive_.size();
+    const std::size_t n = moves + n_complete_;
+    for (;;) {
+        const auto r = static_cast<std::size_t>(rng.below(n));
+        if (r >= moves) return V_ * V_ + static_cast<int>(r - moves);
+        const Move& m = list[all ? r : alive_[r]];
+        if (m.path.size() <= depth_) continue;
+        const int a = step_action(m, depth_, V_);
+        bool first = true;
+        for (std::size_t j = 0; j < r && first; ++j) {
+            const Move& o = list[all ? j : alive_[j]];
+            first = o.path.size() <= depth_ || step_action(o, depth_, V_) != a;
+        }
+        if (first) return a;
+    }
+}
+
 void TurnActions::write_mask(std::uint8_t* mask) const noexcept {
     const int steps = V_ * V_;
     std::memset(mask, 0, static_cast<std::size_t>(steps + max_action_choices));
-    if (has_steps_) {
+    if (depth_ == 0) {
+        for (const Move& m : *list_) mask[step_action(m, 0, V_)] = 1;
+    } else if (has_steps_) {
         for (const std::uint16_t i : alive_) {
             const Move& m = (*list_)[i];
             if (m.path.size() > depth_) mask[step_action(m, depth_, V_)] = 1;

@@ -162,9 +162,8 @@ void VectorEnv::restart(Env& e) {
 }
 
 std::int64_t VectorEnv::sample(Env& e) {
-    e.turn.legal_actions(e.scratch);
     // Never empty: a game whose side to move has no action is over and was reset.
-    return e.scratch[static_cast<std::size_t>(e.rng.below(e.scratch.size()))];
+    return e.turn.sample(e.rng);
 }
 
 void VectorEnv::act(std::size_t i, std::int64_t action) {
@@ -174,11 +173,7 @@ void VectorEnv::act(std::size_t i, std::int64_t action) {
     bool terminated = false;
     bool truncated = false;
     if (e.turn.apply(static_cast<int>(action)) == TurnActions::Result::complete) {
-        const Move& m = e.turn.completed();
-        const MoveList& legal = e.game.legal_moves();
-        std::size_t j = 0;
-        while (j + 1 < legal.size() && !legal[j].same_result(m)) ++j;
-        e.game.play_legal(j);
+        e.game.play_legal(e.turn.completed_index(e.game.legal_moves()));
         const GameResult& r = e.game.result();
         if (r.over()) {
             terminated = true;

@@ -24,6 +24,7 @@
 
 #include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
+#include "tradgames/random.hpp"
 #include "tradgames/variant.hpp"
 
 namespace tradgames {
@@ -72,9 +73,10 @@ public:
     TurnActions() = default;
 
     /// Starts a turn in pos, whose legal moves (U, as Game::legal_moves lists them) are `legal`
-    /// (empty once the game is over: no action is legal). When no move of `legal` is a capture,
-    /// its moves are every path already and the turn reads `legal` itself, which must then stay
-    /// unchanged while the turn is used; otherwise the turn generates the P list itself.
+    /// (empty once the game is over: no action is legal). When no move of `legal` is a capture
+    /// of more than one jump, its moves are every path already (two paths of one result need
+    /// two jumps at least) and the turn reads `legal` itself, which must then stay unchanged
+    /// while the turn is used; otherwise the turn generates the P list itself.
     /// Throws Error as Variant::generate.
     void start(const Variant& v, const Position& pos, const MoveList& legal);
 
@@ -85,11 +87,21 @@ public:
     /// The move the last apply() completed. Precondition: it returned Result::complete.
     [[nodiscard]] const Move& completed() const noexcept { return completed_; }
 
+    /// Index into `legal` of the move the last apply() completed, for Game::play_legal, where
+    /// `legal` is the list start() was given (and still unchanged). Precondition: apply()
+    /// returned Result::complete.
+    [[nodiscard]] std::size_t completed_index(const MoveList& legal) const noexcept;
+
     /// True when action is legal now.
     [[nodiscard]] bool legal(int action) const noexcept;
 
     /// Replaces out with the legal actions now, sorted ascending (out's storage is reused).
     void legal_actions(std::vector<int>& out) const;
+
+    /// A legal action drawn uniformly from the legal actions with rng (rejection sampling over
+    /// the moves still possible and the choices: the number of draws varies, the result is
+    /// uniform and depends on rng's state only). Precondition: some action is legal.
+    [[nodiscard]] int sample(Rng& rng) const noexcept;
 
     /// Writes the legal-action mask: action_count(v) entries, 1 for a legal action, 0 else.
     void write_mask(std::uint8_t* mask) const noexcept;
@@ -107,9 +119,11 @@ private:
     /// Recomputes complete_ and has_steps_ from alive_ at depth_. Throws as apply().
     void settle();
 
+    // The small fields first, the 4 KB list last.
     const MoveList* list_ = nullptr;  ///< the moves of the turn: &paths_ or the caller's list
-    MoveList paths_;                  ///< the P list, when the position has a capture
-    std::vector<std::uint16_t> alive_;  ///< indices into *list_ of the moves the steps taken allow
+    /// Indices into *list_ of the moves the steps taken allow (depth_ > 0; at depth 0 every move
+    /// is, and nothing is stored).
+    std::vector<std::uint16_t> alive_;
     std::vector<int> taken_;
     std::uint16_t complete_[max_action_choices] = {};  ///< distinct moves all of whose steps are taken
     std::size_t n_complete_ = 0;
@@ -117,7 +131,9 @@ private:
     std::size_t depth_ = 0;
     int V_ = 0;
     Vertex moving_ = no_vertex;
+    std::size_t completed_index_ = 0;  ///< index into *list_ of completed_
     Move completed_;
+    MoveList paths_;  ///< the P list, when the position has a capture
 };
 
 }  // namespace tradgames

@@ -118,11 +118,11 @@ public:
 private:
     struct Env {
         explicit Env(std::shared_ptr<const Variant> v, const Position& start) : game(std::move(v), start) {}
-        Game game;
-        TurnActions turn;
+        // What a step reads first (generator, turn) at the start, next to each other.
         Rng rng{0};
-        std::vector<int> scratch;  ///< legal actions, for sampling
         std::uint64_t episodes = 0;
+        TurnActions turn;
+        Game game;
     };
     class Pool;
     enum class Job : std::uint8_t { reset, step, sample, step_random };

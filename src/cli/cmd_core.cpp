@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "common.hpp"
 #include "tradgames/game.hpp"
@@ -158,19 +159,25 @@ std::string wrap(const std::vector<std::string>& words, std::size_t width) {
 }
 
 /// README's main job: every variant's initial position, perft to a small depth, and one
-/// seeded random game played to its end with the result.
-int run_demo(std::uint64_t seed, int depth) {
+/// seeded random game played to its end with the result; five lines a variant and a summary
+/// line (`full`: the boards and the game's moves too).
+int run_demo(std::uint64_t seed, int depth, bool full) {
+    int variants = 0, wins[2] = {0, 0}, draws = 0;
+    long plies = 0;
+    double perft_seconds = 0;
     for (const auto& info : tg::list_variants()) {
         const auto v = tg::make_variant(info.name);
-        fmt::print("== {}: {}\n\n", info.name, v->description());
+        ++variants;
+        fmt::print("== {}: {}\n", info.name, v->description());
         tg::Position start = v->initial_position();
-        fmt::print("{}\n{}\n", v->position_to_string(start), tg::render_ascii(*v, start));
-        for (int d = 1; d <= depth; ++d) {
-            const auto t0 = std::chrono::steady_clock::now();
-            const std::uint64_t n = v->perft(start, d, {});
-            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            fmt::print("perft({}) = {}  ({:.3f} s)\n", d, n, s);
-        }
+        fmt::print("start: {}\n", v->position_to_string(start));
+        if (full) fmt::print("{}", tg::render_ascii(*v, start));
+        std::vector<std::string> counts;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int d = 1; d <= depth; ++d) counts.push_back(std::to_string(v->perft(start, d, {})));
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        perft_seconds += s;
+        if (depth > 0) fmt::print("perft(1..{}): {} ({:.3f} s)\n", depth, fmt::join(counts, " "), s);
         tg::Game game(v);
         tg::Rng rng(seed);
         std::vector<std::string> words;  // "12. c3-d4" and "f6-g5": a number stays with its move
@@ -181,11 +188,21 @@ int run_demo(std::uint64_t seed, int depth) {
             words.push_back(game.ply() % 2 == 0 ? fmt::format("{}. {}", game.ply() / 2 + 1, text) : text);
             game.play(m);
         }
-        fmt::print("\nrandom game (seed {}), {} plies:\n{}\n\nfinal position: {}\n{}", seed,
-                   game.ply(), wrap(words, 96), v->position_to_string(game.position()),
-                   tg::render_ascii(*v, game.position()));
-        fmt::print("result: {} ({})\n\n", outcome_words(game.result().outcome), game.result().reason);
+        const tg::GameResult& r = game.result();
+        plies += game.ply();
+        if (r.outcome == tg::Outcome::white_wins) ++wins[0];
+        else if (r.outcome == tg::Outcome::black_wins) ++wins[1];
+        else ++draws;
+        fmt::print("result: {} ({}) after {} plies of a random game (seed {})\n", outcome_words(r.outcome),
+                   r.reason, game.ply(), seed);
+        if (full) fmt::print("{}\n", wrap(words, 96));
+        fmt::print("final: {}\n", v->position_to_string(game.position()));
+        if (full) fmt::print("{}", tg::render_ascii(*v, game.position()));
+        fmt::print("\n");
     }
+    fmt::print("summary: {} variants, perft(1..{}) in {:.3f} s, {} random games to their end: {} white wins, "
+               "{} black wins, {} draws, {} plies\n",
+               variants, depth, perft_seconds, variants, wins[0], wins[1], draws, plies);
     return 0;
 }
 
@@ -273,6 +290,7 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
     struct DemoArgs {
         std::uint64_t seed = 1;
         int depth = 4;
+        bool full = false;
     };
     auto da = std::make_shared<DemoArgs>();
     auto* demo = app.add_subcommand(
@@ -281,7 +299,8 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
     demo->add_option("--depth,-d", da->depth, "perft depth (default 4; Shatra's perft(5) takes 3 min)")
         ->transform(decimal())
         ->check(CLI::Range(0, 8));
-    out.push_back({demo, [da] { return run_demo(da->seed, da->depth); }});
+    demo->add_flag("--full", da->full, "also draw the boards and list the random game's moves");
+    out.push_back({demo, [da] { return run_demo(da->seed, da->depth, da->full); }});
 }
 
 }  // namespace tgcli

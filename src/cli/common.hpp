@@ -80,6 +80,8 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out);
 void register_replay_command(CLI::App& app, std::vector<Command>& out);
 /// The subcommands play, compare, render and show.
 void register_play_commands(CLI::App& app, std::vector<Command>& out);
+/// The subcommand match (the referee, engine/match.hpp).
+void register_match_command(CLI::App& app, std::vector<Command>& out);
 /// The subcommand egtb (build, probe, info, verify endgame databases).
 void register_egtb_commands(CLI::App& app, std::vector<Command>& out);
 /// The subcommand search (the engine, include/tradgames/engine/search.hpp).

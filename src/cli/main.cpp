@@ -20,6 +20,7 @@ constexpr tgcli::Registrar registrars[] = {
     tgcli::register_core_commands,
     tgcli::register_replay_command,
     tgcli::register_play_commands,
+    tgcli::register_match_command,
     tgcli::register_search_command,
     tgcli::register_hub_command,
     tgcli::register_egtb_commands,
@@ -47,8 +48,8 @@ int flushed(int status) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"tradgames: rules, move generation, perft and games for Russian checkers, Shatra "
-                 "and Tobit"};
+    CLI::App app{"tradgames: rules, move generation, perft and games for traditional board games: "
+                 "Russian checkers, Shatra, Tobit and the draughts games (`tradgames variants` lists them)"};
     app.name("tradgames");  // the usage line names the command, not the path it was run by
     app.require_subcommand(1);
     app.footer("Run `tradgames SUBCOMMAND --help` for a subcommand's options. Short options: -v "
@@ -59,7 +60,7 @@ int main(int argc, char** argv) {
     // `tradgames` alone and `tradgames help [SUBCOMMAND]` print the usage (exit 0).
     if (argc == 1 || (argc <= 3 && std::string_view(argv[1]) == "help")) {
         try {
-            std::cout << (argc == 3 ? app.get_subcommand(argv[2])->help() : app.help());
+            std::cout << (argc == 3 ? app.get_subcommand(argv[2])->help("tradgames") : app.help());
         } catch (const CLI::OptionNotFound&) {
             std::fprintf(stderr, "tradgames: error: no subcommand '%s' (run `tradgames help`)\n", argv[2]);
             return 2;

@@ -48,7 +48,11 @@ check "tobit compressed capture (T7)" '7:21:23:36' "$("$tg" moves -v tobit -f W:
 demo=$("$tg" demo --depth 2)
 nvariants=$("$tg" variants --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
 check "demo: a heading, perft and a result per variant" "$nvariants $nvariants $nvariants" \
-      "$(printf '%s\n' "$demo" | grep -c '^== ') $(printf '%s\n' "$demo" | grep -c '^perft(2) = ') $(printf '%s\n' "$demo" | grep -c '^result: ')"
+      "$(printf '%s\n' "$demo" | grep -c '^== ') $(printf '%s\n' "$demo" | grep -c '^perft(1..2): [0-9]* [0-9]* (') $(printf '%s\n' "$demo" | grep -c '^result: ')"
+check "demo: russian perft(1..2) and a summary line last" "perft(1..2): 7 49|summary: $nvariants variants, perft(1..2)" \
+      "$(printf '%s\n' "$demo" | grep -m1 '^perft' | cut -d' ' -f1-3)|$(printf '%s\n' "$demo" | tail -n 1 | cut -d' ' -f1-4 | sed 's/,$//')"
+check "demo: five lines a variant and the summary" $((6 * nvariants + 1)) "$(printf '%s\n' "$demo" | grep -c '')"
+check "demo --full: the boards and the moves" 1 "$("$tg" demo --depth 1 --full | grep -c '^1\. ' | awk -v n="$nvariants" '{print ($1 == n)}')"
 check "demo: no line ends with a blank or a move number" 0 "$(printf '%s\n' "$demo" | grep -cE '( |[0-9]\.)$')"
 check "demo: results in words" 0 "$(printf '%s\n' "$demo" | grep '^result: ' | grep -c '_')"
 
@@ -330,6 +334,7 @@ for args in "" "help"; do
 done
 check "--help names the command, not its path" 1 "$("$tg" --help | grep -c '^Usage: tradgames ')"
 check "help SUBCOMMAND" 1 "$("$tg" help perft | grep -c -- '-d,--depth')"
+check "help SUBCOMMAND prints what SUBCOMMAND --help prints" "$("$tg" perft --help)" "$("$tg" help perft)"
 bad "help of an unknown subcommand" help nosuch
 check "status: ongoing" "ongoing: white to move, 7 legal moves" "$("$tg" status -v russian)"
 check "status: game over" "game over: white wins (no legal move)" "$("$tg" status -v russian -f 'B:Wa1:B')"
@@ -366,8 +371,16 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && ! command -v sudo >/
           env TRADGAMES_EXTRA_PACKAGES=tradgames-no-such-package bash "$nobody_dir/deps" 2>&1 >/dev/null); rc=$?
     rm -rf "$nobody_dir"
     check ".ci/deps without root or sudo exits 2" 2 "$rc"
+    # One line for everything both README commands need: the missing packages of base, shards and
+    # web (npm counts as present when a Node not packaged by Debian brings its own), then the extra.
+    want=""
+    for p in $("$repo/.ci/deps" --list shards web); do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" && continue
+        [ "$p" = npm ] && command -v npm >/dev/null && continue
+        want+="$p "
+    done
     check ".ci/deps without root or sudo prints the apt-get line" 1 \
-          "$(printf '%s\n' "$err" | grep -cx '  apt-get update && apt-get install -y --no-install-recommends tradgames-no-such-package')"
+          "$(printf '%s\n' "$err" | grep -cxF "  apt-get update && apt-get install -y --no-install-recommends ${want}tradgames-no-such-package")"
 fi
 bad "replay without files" replay
 bad "replay unknown option" replay "$data/wiegerw_pdn_ussr1947.pdn" --option nosuch=1
