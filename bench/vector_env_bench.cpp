@@ -38,7 +38,7 @@ struct Buffers {
     std::vector<std::int64_t> actions;
 };
 
-void vector_env(benchmark::State& state, const std::string& variant, bool random) {
+void vector_env(benchmark::State& state, const std::string& variant, bool random, bool planes) {
     tradgames::VectorEnvOptions o;
     const auto envs = static_cast<std::size_t>(state.range(1));
     o.num_envs = envs;
@@ -46,7 +46,8 @@ void vector_env(benchmark::State& state, const std::string& variant, bool random
     o.threads = static_cast<unsigned>(state.range(0));
     tradgames::VectorEnv env(tradgames::make_variant(variant), o);
     Buffers b(env);
-    const tradgames::VectorEnvOutputs out = b.out();
+    tradgames::VectorEnvOutputs out = b.out();
+    if (!planes) out.observations = out.final_observations = nullptr, out.masks = nullptr;
     env.reset(out);
     for (int i = 0; i < 200; ++i) env.step_random(out, b.actions.data());  // warm-up: games of all ages
     std::uint64_t steps = 0;
@@ -70,14 +71,18 @@ void vector_env(benchmark::State& state, const std::string& variant, bool random
 
 }  // namespace
 
+// Registers vector_env_bare/russian: step_random writing rewards, flags and players only (no
+// observations, no masks), to show what the planes cost.
 // Registers vector_env_random/<variant> and vector_env_step/<variant> for every registered
 // variant, on 1 and 2 threads (called from main in movegen_bench.cpp).
 void register_vector_env() {
     for (const auto& info : tradgames::list_variants()) {
         for (const bool random : {true, false}) {
             const std::string name = std::string(random ? "vector_env_random/" : "vector_env_step/") + info.name;
-            benchmark::RegisterBenchmark(name.c_str(), vector_env, info.name, random)
+            benchmark::RegisterBenchmark(name.c_str(), vector_env, info.name, random, true)
                 ->ArgNames({"threads", "envs"})->ArgsProduct({{1, 2}, {16, 256, 1024}})->UseRealTime()->Unit(benchmark::kMicrosecond);
         }
     }
+    benchmark::RegisterBenchmark("vector_env_bare/russian", vector_env, std::string("russian"), true, false)
+        ->ArgNames({"threads", "envs"})->ArgsProduct({{1}, {16, 256, 1024}})->UseRealTime()->Unit(benchmark::kMicrosecond);
 }

@@ -108,7 +108,7 @@ private:
 
 namespace {
 
-constexpr std::size_t max_envs = 1'000'000;
+constexpr std::size_t max_envs = 65536;  // bounded memory: about 13 KB each before any game
 constexpr unsigned max_threads = 256;
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <exception>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "tradgames/engine/egtb.hpp"
@@ -53,6 +54,12 @@ public:
         }
     }
     const Indexer& own_indexer() const noexcept { return own_ix_; }
+
+    /// The node (side * size + index) of child when it is in the slice itself, else nullopt.
+    std::optional<std::uint32_t> own_node(const Position& child) const noexcept {
+        if (child.state() != PositionState{} || Material::of_position(child) != m_) return std::nullopt;
+        return static_cast<std::uint32_t>(index(child.side_to_move()) * own_ix_.size() + own_ix_.index(child));
+    }
 
     /// The code of child (a successor of a position of the slice); a child whose side to move
     /// has no piece is a loss in 0.
@@ -142,41 +149,88 @@ std::vector<std::uint16_t> solve_slice(
     std::sort(open.begin(), open.end());
     std::uint64_t resolved = valid.load() - open.size();
     if (progress) progress(0, resolved, valid.load());
+    // Successors of the unresolved positions, generated once: the moves into the slice itself
+    // as node numbers (CSR), the moves into other slices summed up as the shortest loss, the
+    // longest win and whether one is a draw. Later passes read tables only.
+    struct OutSummary {
+        std::uint16_t shortest_loss = code_invalid;  // distance, or code_invalid: none
+        std::uint16_t longest_win = 0;               // distance + 1, 0: none
+        bool draw = false;
+    };
+    const std::size_t open_n = open.size();
+    std::vector<OutSummary> out(open_n);
+    std::vector<std::uint64_t> first(open_n + 1, 0);
+    auto scan = [&](std::uint64_t k, MoveList& list, Undo& u, std::uint32_t* edges) {
+        const std::uint32_t node = open[k];
+        Position p;
+        (void)ix.unindex(node % n, node < n ? Color::white : Color::black, p);
+        list.clear();
+        v.generate(p, list);
+        std::uint64_t deg = 0;
+        OutSummary o;
+        for (const Move& mv : list) {
+            v.make_move(p, mv, u);
+            if (const auto own = succ.own_node(p)) {
+                if (edges != nullptr) edges[deg] = *own;
+                ++deg;
+            } else {
+                const std::uint16_t c = succ.code(p);
+                if (c == code_draw) {
+                    o.draw = true;
+                } else if ((c - 1) % 2 == 0) {
+                    o.shortest_loss = std::min<std::uint16_t>(o.shortest_loss, static_cast<std::uint16_t>(c - 1));
+                } else {
+                    o.longest_win = std::max(o.longest_win, c);
+                }
+            }
+            v.unmake_move(p, mv, u);
+        }
+        if (edges == nullptr) {
+            out[k] = o;
+            first[k + 1] = deg;
+        }
+    };
+    parallel_chunks(open_n, threads, [&](std::uint64_t b, std::uint64_t e) {
+        MoveList list;
+        Undo u;
+        for (std::uint64_t k = b; k < e; ++k) scan(k, list, u, nullptr);
+    });
+    for (std::size_t k = 0; k < open_n; ++k) first[k + 1] += first[k];
+    std::vector<std::uint32_t> edges(first[open_n]);
+    parallel_chunks(open_n, threads, [&](std::uint64_t b, std::uint64_t e) {
+        MoveList list;
+        Undo u;
+        for (std::uint64_t k = b; k < e; ++k) scan(k, list, u, edges.data() + first[k]);
+    });
+    std::vector<std::uint32_t> live(open_n);  // positions of `open` still unresolved
+    for (std::size_t k = 0; k < open_n; ++k) live[k] = static_cast<std::uint32_t>(k);
     for (int pass = 1;; ++pass) {
         std::atomic<std::uint64_t> changed{0};
-        parallel_chunks(open.size(), threads, [&](std::uint64_t b, std::uint64_t e) {
-            MoveList list;
-            Undo u;
+        const int limit = pass - 1;  // successors' distances that count in this pass
+        parallel_chunks(live.size(), threads, [&](std::uint64_t b, std::uint64_t e) {
             std::uint64_t local = 0;
-            for (std::uint64_t k = b; k < e; ++k) {
-                const std::uint32_t node = open[k];
-                Position p;
-                (void)ix.unindex(node % n, node < n ? Color::white : Color::black, p);
-                list.clear();
-                v.generate(p, list);
-                bool win = false;
-                bool can_lose = true;
-                for (const Move& mv : list) {
-                    v.make_move(p, mv, u);
-                    const std::uint16_t c = succ.code(p);
-                    v.unmake_move(p, mv, u);
+            for (std::uint64_t j = b; j < e; ++j) {
+                const std::uint32_t k = live[j];
+                const OutSummary& o = out[k];
+                bool win = o.shortest_loss <= limit;
+                bool can_lose = !o.draw && o.shortest_loss == code_invalid && o.longest_win - 1 <= limit;
+                for (std::uint64_t x = first[k]; !win && x < first[k + 1]; ++x) {
+                    const std::uint16_t c =
+                        std::atomic_ref<std::uint16_t>(codes[edges[x]]).load(std::memory_order_relaxed);
                     if (c == code_draw) {
                         can_lose = false;
                         continue;
                     }
                     const int dist = c - 1;
                     if (dist % 2 == 0) {
-                        if (dist <= pass - 1) {
-                            win = true;
-                            break;
-                        }
+                        if (dist <= limit) win = true;
                         can_lose = false;
-                    } else if (dist > pass - 1) {
+                    } else if (dist > limit) {
                         can_lose = false;
                     }
                 }
                 if (win || can_lose) {
-                    std::atomic_ref<std::uint16_t>(codes[node])
+                    std::atomic_ref<std::uint16_t>(codes[open[k]])
                         .store(static_cast<std::uint16_t>(pass + 1), std::memory_order_relaxed);
                     ++local;
                 }
@@ -187,10 +241,10 @@ std::vector<std::uint16_t> solve_slice(
             throw EgtbError("endgame databases: slice " + m.name() + " has distances beyond 65533 plies");
         }
         resolved += changed.load();
-        std::erase_if(open, [&](std::uint32_t node) { return codes[node] != code_draw; });
+        std::erase_if(live, [&](std::uint32_t k) { return codes[open[k]] != code_draw; });
         if (progress) progress(pass, resolved, valid.load());
         if (changed.load() == 0 && pass > dep_longest + 1) break;
-        if (open.empty()) break;
+        if (live.empty()) break;
     }
     return codes;
 }

@@ -233,6 +233,9 @@ MatchGame play_game(const std::shared_ptr<const Variant>& variant, Slot& slot,
         PlayerReply r = p.play(game, budget);
         const double used =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const bool p1 = (side == Color::white) == rec.player1_white;
+        (p1 ? rec.player1_moves : rec.player2_moves) += 1;
+        (p1 ? rec.player1_seconds : rec.player2_seconds) += used;
         const Outcome other = win_for(side == Color::white ? Color::black : Color::white);
         if (!r.move) {
             game.set_result(other, pname + ": " + r.failure);
@@ -334,6 +337,10 @@ MatchResult run_match(std::shared_ptr<const Variant> variant, const PlayerFactor
                 else if (s == 0.0) ++result.losses;
                 else ++result.draws;
                 ++result.reasons[g.reason];
+                result.player1_moves += g.player1_moves;
+                result.player2_moves += g.player2_moves;
+                result.player1_seconds += g.player1_seconds;
+                result.player2_seconds += g.player2_seconds;
                 result.games.push_back(std::move(g));
                 result.seconds =
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

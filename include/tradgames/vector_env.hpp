@@ -27,7 +27,8 @@ namespace tradgames {
 
 /// Settings of a VectorEnv.
 struct VectorEnvOptions {
-    /// Number of environments; 1 .. 1'000'000.
+    /// Number of environments; 1 .. 65536 (each holds a Game and its turn, about 13 KB plus the
+    /// history of its longest game).
     std::size_t num_envs = 1;
     /// Seed of the environments' generators (sample_actions): environment i draws from
     /// playout_rng(seed, i).
@@ -72,7 +73,7 @@ struct VectorEnvOutputs {
 class VectorEnv {
 public:
     /// Builds the environments at the start position (call reset() for the first outputs).
-    /// Throws OptionError for num_envs outside 1..1'000'000, threads above 256, a negative
+    /// Throws OptionError for num_envs outside 1..65536, threads above 256, a negative
     /// max_plies, or a start position whose game is already decided.
     VectorEnv(std::shared_ptr<const Variant> variant, VectorEnvOptions options);
     ~VectorEnv();

@@ -152,3 +152,5 @@ def test_bad_input():
         tradgames.VectorEnv("russian", 2, fen="W:W:Bc3")
     with pytest.raises(tradgames.OptionError):
         tradgames.VectorEnv("nope", 2)
+    with pytest.raises(tradgames.OptionError, match="65536"):
+        tradgames.VectorEnv("russian", 65537)

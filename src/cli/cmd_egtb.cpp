@@ -12,6 +12,7 @@
 
 #include "common.hpp"
 #include "tradgames/engine/egtb.hpp"
+#include "tradgames/engine/egtb_json.hpp"
 
 namespace tgcli {
 
@@ -32,15 +33,6 @@ struct EgtbArgs {
 std::shared_ptr<const tg::Variant> variant_without_fen(const EgtbArgs& a, const char* sub) {
     if (!a.v.fen.empty()) throw tg::OptionError(std::string("egtb ") + sub + ": --fen is not used here");
     return make_variant(a.v);
-}
-
-json material_json(const eg::Material& m) {
-    return {{"white_men", m.white_men}, {"white_kings", m.white_kings}, {"black_men", m.black_men},
-            {"black_kings", m.black_kings}};
-}
-
-json side_json(const eg::SideCounts& k) {
-    return {{"win", k.win}, {"draw", k.draw}, {"loss", k.loss}, {"longest_win", k.longest_win}};
 }
 
 int run_build(const EgtbArgs& a) {
@@ -69,44 +61,12 @@ int run_build(const EgtbArgs& a) {
     return 0;
 }
 
-json answer_json(const std::optional<tg::engine::OracleAnswer>& a) {
-    if (!a) return {{"value", nullptr}, {"plies", nullptr}};
-    return {{"value", eg::wdl_name(a->value)}, {"plies", a->plies}};
-}
-
 int run_probe(const EgtbArgs& a) {
     if (a.v.fen.empty()) throw tg::OptionError("egtb probe: --fen is required");
     const Setup s = setup(a.v);
     const eg::Prober prober(s.variant, a.dir);
-    const auto root = prober.probe(s.position);
-    if (!root) {
-        throw eg::EgtbError("egtb probe: no database in '" + a.dir + "' covers this position (slice " +
-                            eg::Material::of_position(s.position).name() + ")");
-    }
-    tg::MoveList list;
-    s.variant->generate(s.position, list);
-    json moves = json::array();
-    tg::Position p = s.position;
-    tg::Undo u;
-    for (const auto& m : list) {
-        const std::string text = s.variant->move_to_string(s.position, m);
-        s.variant->make_move(p, m, u);
-        auto c = prober.probe(p);
-        s.variant->unmake_move(p, m, u);
-        if (c) {  // the child's value is the opponent's: turn it round, one ply further
-            c->value = c->value == tg::engine::Wdl::win    ? tg::engine::Wdl::loss
-                       : c->value == tg::engine::Wdl::loss ? tg::engine::Wdl::win
-                                                           : tg::engine::Wdl::draw;
-            if (c->value != tg::engine::Wdl::draw) c->plies += 1;
-        }
-        json e = answer_json(c);
-        e["move"] = text;
-        moves.push_back(e);
-    }
+    const json out = eg::probe_json(prober, s.position);
     if (a.json) {
-        json out = answer_json(root);
-        out["fen"] = s.variant->position_to_string(s.position);
-        out["moves"] = moves;
         fmt::print("{}\n", out.dump());
     } else {
         auto words = [](const json& e) {
@@ -114,25 +74,18 @@ int run_probe(const EgtbArgs& a) {
             const std::string v = e["value"].get<std::string>();
             return v == "draw" ? v : v + " in " + std::to_string(e["plies"].get<int>()) + " plies";
         };
-        fmt::print("database: {}\n", words(answer_json(root)));
-        for (const auto& e : moves) fmt::print("  {} {}\n", e["move"].get<std::string>(), words(e));
+        fmt::print("database: {}\n", words(out));
+        for (const auto& e : out["moves"]) fmt::print("  {} {}\n", e["move"].get<std::string>(), words(e));
     }
     return 0;
 }
 
 int run_info(const EgtbArgs& a) {
     const eg::Domain d(variant_without_fen(a, "info"));
-    const auto headers = eg::info(d, a.dir);
     if (a.json) {
-        json slices = json::array();
-        for (const auto& h : headers) {
-            slices.push_back({{"material", material_json(h.material)},
-                              {"positions", h.positions},
-                              {"white_to_move", side_json(h.counts[0])},
-                              {"black_to_move", side_json(h.counts[1])}});
-        }
-        fmt::print("{}\n", json{{"variant", d.variant().name()}, {"slices", slices}}.dump());
+        fmt::print("{}\n", eg::info_json(d, a.dir).dump());
     } else {
+        const auto headers = eg::info(d, a.dir);
         fmt::print("{:<14} {:>10}  {:>30}  {:>30}\n", "slice", "positions", "white to move: win draw loss longest",
                    "black to move: win draw loss longest");
         for (const auto& h : headers) {
@@ -147,19 +100,17 @@ int run_info(const EgtbArgs& a) {
 
 int run_verify(const EgtbArgs& a) {
     const eg::Domain d(variant_without_fen(a, "verify"));
-    std::uint64_t checked = 0;
-    const auto problems = eg::verify(d, a.dir, checked, a.threads);
+    const json out = eg::verify_json(d, a.dir, a.threads);
     if (a.json) {
-        json p = json::array();
-        for (const auto& x : problems) {
-            p.push_back({{"material", material_json(x.material)}, {"position", x.position}, {"problem", x.message}});
-        }
-        fmt::print("{}\n", json{{"checked", checked}, {"ok", problems.empty()}, {"problems", p}}.dump());
+        fmt::print("{}\n", out.dump());
     } else {
-        for (const auto& x : problems) fmt::print("{} {}: {}\n", x.material.name(), x.position, x.message);
-        fmt::print("{} positions checked, {}\n", checked, problems.empty() ? "all agree with their successors" : "PROBLEMS FOUND");
+        for (const auto& x : out["problems"]) {
+            fmt::print("{}: {}\n", x["position"].get<std::string>(), x["problem"].get<std::string>());
+        }
+        fmt::print("{} positions checked, {}\n", out["checked"].get<std::uint64_t>(),
+                   out["ok"].get<bool>() ? "all agree with their successors" : "PROBLEMS FOUND");
     }
-    return problems.empty() ? 0 : 1;
+    return out["ok"].get<bool>() ? 0 : 1;
 }
 
 }  // namespace

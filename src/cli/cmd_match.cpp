@@ -114,8 +114,15 @@ int run_match_command(const MatchArgs& a) {
     if (a.json) {
         json j;
         j["variant"] = variant->name();
-        j["player1"] = {{"spec", a.player1}, {"name", r.player1}, {"stats", stats_json(r.player1_stats)}};
-        j["player2"] = {{"spec", a.player2}, {"name", r.player2}, {"stats", stats_json(r.player2_stats)}};
+        const auto wall = [](std::uint64_t moves, double seconds) {
+            return json{{"moves", moves}, {"seconds", seconds},
+                        {"seconds_per_move",
+                         moves > 0 ? json(seconds / static_cast<double>(moves)) : json(nullptr)}};
+        };
+        j["player1"] = {{"spec", a.player1}, {"name", r.player1}, {"stats", stats_json(r.player1_stats)},
+                        {"wall", wall(r.player1_moves, r.player1_seconds)}};
+        j["player2"] = {{"spec", a.player2}, {"name", r.player2}, {"stats", stats_json(r.player2_stats)},
+                        {"wall", wall(r.player2_moves, r.player2_seconds)}};
         j["games"] = r.games.size();
         j["wins"] = r.wins;
         j["draws"] = r.draws;
@@ -173,6 +180,16 @@ int run_match_command(const MatchArgs& a) {
     };
     nps("player1", r.player1, r.player1_stats);
     nps("player2", r.player2, r.player2_stats);
+    const auto wall = [](const char* who, const std::string& name, std::uint64_t moves,
+                         double seconds) {
+        if (moves > 0) {
+            std::printf("%s %s: %llu moves, %.3f s per move (wall clock)\n", who, name.c_str(),
+                        static_cast<unsigned long long>(moves),
+                        seconds / static_cast<double>(moves));
+        }
+    };
+    wall("player1", r.player1, r.player1_moves, r.player1_seconds);
+    wall("player2", r.player2, r.player2_moves, r.player2_seconds);
     std::printf("%.1f s\n", r.seconds);
     return 0;
 }

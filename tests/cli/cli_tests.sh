@@ -513,5 +513,24 @@ check "hub: handshake, ready, pong and the forced capture" "wait ready pong done
       "$(printf '%s\n' "$hubout" | grep -E '^(wait|ready|pong|done)' | cut -d' ' -f1,2 | tr '\n' ' ' | sed 's/ $//')"
 check "hub: a line over 1 MiB is refused, the session goes on" 'error pong' \
       "$( (head -c 1100000 /dev/zero | tr '\0' a; printf '\nping\n') | "$tg" hub | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
+# match: JSON fields (README "match"), colours swapped per opening, a missing engine loses every
+# game with the reason and every game is in the PDN, bad input.
+mt=$(mktemp -d)
+printf 'c3-d4 f6-g5  # one\ne3-f4\n' >"$mt/open.txt"
+mj=$("$tg" match -v russian -1 random -2 greedy --openings "$mt/open.txt" -n 4 --movetime 1 --sprt 0,50 --json --pdn "$mt/g.pdn" 2>/dev/null)
+check "match json fields" 'draws elo elo_high elo_low game_list games losses openings player1 player2 reasons score seconds sprt time variant wins' \
+      "$(printf '%s' "$mj" | json 'print(" ".join(sorted(d)))')"
+check "match colours and openings" 'True:0 False:0 True:1 False:1' \
+      "$(printf '%s' "$mj" | json 'print(" ".join(str(g["player1_white"]) + ":" + str(g["opening"]) for g in d["game_list"]))')"
+check "match pdn: every game" '4 4' "$(grep -c '^\[Termination ' "$mt/g.pdn") $(grep -c '^\[Opening ' "$mt/g.pdn")"
+mj=$("$tg" match -v russian -1 cb:"$mt/none.so" -2 random -n 2 --json --pdn "$mt/h.pdn" 2>/dev/null)
+check "match: a missing engine loses, named" '0 2 2' \
+      "$(printf '%s' "$mj" | json 'print(d["wins"], d["losses"], sum(1 for g in d["game_list"] if "cannot load" in g["reason"]))')"
+check "match: the missing engine's games in the PDN" '2' "$(grep -c 'cannot load' "$mt/h.pdn")"
+bad "match: unknown player" match -v russian -1 alphabeta -2 random
+bad "match: cb on a 10x10 game" match -v international -1 cb:x.so -2 random
+bad "match: bad sprt" match -v russian -1 random -2 random --sprt 5,0
+bad "match: bad opening" match -v russian -1 random -2 random --openings "$mt/g.pdn"
+rm -rf "$mt"
 
 exit $fail

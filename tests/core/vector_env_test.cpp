@@ -261,6 +261,8 @@ TEST_CASE("VectorEnv: errors") {
     VectorEnvOptions o;
     o.num_envs = 0;
     CHECK_THROWS_AS(VectorEnv(v, o), OptionError);
+    o.num_envs = 65537;
+    CHECK_THROWS_WITH_AS(VectorEnv(v, o), "num_envs 65537 is not in 1..65536", OptionError);
     o.num_envs = 2;
     o.max_plies = -1;
     CHECK_THROWS_AS(VectorEnv(v, o), OptionError);

@@ -95,6 +95,8 @@ TEST_CASE("match: openings are read from moves or positions and each is played w
         CHECK(g.white == (i % 2 == 0 ? "random:seed=3" : "greedy"));
         CHECK(g.black == (i % 2 == 0 ? "greedy" : "random:seed=3"));
         CHECK(g.pdn.find("[Opening \"" + openings[i / 2].text + "\"]") != std::string::npos);
+        CHECK(g.player1_moves + g.player2_moves == g.plies);
+        CHECK(g.player1_seconds >= 0);
     }
     CHECK(r.games[0].pdn.find("1. c3-d4 f6-g5 2. g3-f4") != std::string::npos);
     CHECK(r.games[2].pdn.find("[FEN \"W:Wc3,e1:Bh8,f6\"]") != std::string::npos);

@@ -144,6 +144,10 @@ struct MatchGame {
     std::string reason;
     /// Plies played by the players (opening moves not counted).
     std::size_t plies = 0;
+    /// Moves each player was asked for, and the wall-clock seconds its answers took (measured
+    /// by the referee: what a player timed by CPU time really used on a busy machine).
+    std::size_t player1_moves = 0, player2_moves = 0;
+    double player1_seconds = 0, player2_seconds = 0;
     /// The game as PDN (tags Event, Round, White, Black, Result, GameType or Variant, FEN when
     /// set up, Opening, Termination).
     std::string pdn;
@@ -206,6 +210,9 @@ struct MatchResult {
     /// Games by reason (the text of MatchGame::reason).
     std::map<std::string, std::uint64_t> reasons;
     PlayerStats player1_stats, player2_stats;
+    /// Moves asked and wall-clock seconds answering them, summed over the games (MatchGame).
+    std::uint64_t player1_moves = 0, player2_moves = 0;
+    double player1_seconds = 0, player2_seconds = 0;
     /// Wall-clock time of the match, in seconds.
     double seconds = 0;
     [[nodiscard]] EloEstimate elo() const { return elo_estimate(wins, draws, losses); }

@@ -1,0 +1,26 @@
+// tradgames: the JSON objects of the endgame databases, shared by `tradgames egtb ... --json` and
+// Python's tradgames.egtb (README "Endgame databases" documents the fields).
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tradgames/engine/egtb.hpp"
+
+namespace tradgames::engine::egtb {
+
+/// {"variant", "slices": [{"material": {"white_men", "white_kings", "black_men", "black_kings"},
+/// "positions", "white_to_move": {"win", "draw", "loss", "longest_win"}, "black_to_move"}]} of
+/// the slice files of d's game in dir. Throws EgtbError as info().
+[[nodiscard]] nlohmann::json info_json(const Domain& d, const std::string& dir);
+
+/// {"fen", "value", "plies", "moves": [{"move", "value", "plies"}]}: pos's value for the side to
+/// move and each legal move's from the mover's point of view (null where not covered). Throws
+/// EgtbError when no file covers pos.
+[[nodiscard]] nlohmann::json probe_json(const Prober& p, const Position& pos);
+
+/// {"checked", "ok", "problems": [{"material", "position", "problem"}]} of verify().
+[[nodiscard]] nlohmann::json verify_json(const Domain& d, const std::string& dir, int threads);
+
+}  // namespace tradgames::engine::egtb

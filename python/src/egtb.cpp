@@ -1,0 +1,58 @@
+// Python bindings of the endgame databases (include/tradgames/engine/egtb.hpp):
+// tradgames.egtb.build / probe / info / verify return the objects of `tradgames egtb ... --json`.
+#include <string>
+
+#include <pybind11/pybind11.h>
+
+#include "bindings.hpp"
+#include "tradgames/engine/egtb.hpp"
+#include "tradgames/engine/egtb_json.hpp"
+
+namespace {
+
+namespace tg = tradgames;
+namespace eg = tradgames::engine::egtb;
+namespace py = pybind11;
+using tgpy::VariantRef;
+
+void bind_egtb(py::module_& m) {
+    m.def(
+        "_egtb_build",
+        [](const VariantRef& vr, int pieces, const std::string& dir, int threads) {
+            if (pieces < 2 || pieces > 8) throw tg::OptionError("pieces " + std::to_string(pieces) + " is not in 2..8");
+            if (threads < 1) throw tg::OptionError("threads must be at least 1");
+            const eg::Domain d(vr.v);
+            eg::BuildOptions o;
+            o.dir = dir;
+            o.threads = threads;
+            py::gil_scoped_release release;
+            eg::build(d, eg::slices_up_to(d, pieces), o);
+        },
+        py::arg("variant"), py::arg("pieces"), py::arg("dir"), py::arg("threads"));
+    m.def(
+        "_egtb_probe",
+        [](const VariantRef& vr, const std::string& fen, const std::string& dir) {
+            const eg::Prober p(vr.v, dir);
+            return tgpy::to_python(eg::probe_json(p, vr.v->parse_position(fen)));
+        },
+        py::arg("variant"), py::arg("fen"), py::arg("dir"));
+    m.def(
+        "_egtb_info",
+        [](const VariantRef& vr, const std::string& dir) { return tgpy::to_python(eg::info_json(eg::Domain(vr.v), dir)); },
+        py::arg("variant"), py::arg("dir"));
+    m.def(
+        "_egtb_verify",
+        [](const VariantRef& vr, const std::string& dir, int threads) {
+            nlohmann::json j;
+            {
+                py::gil_scoped_release release;
+                j = eg::verify_json(eg::Domain(vr.v), dir, threads);
+            }
+            return tgpy::to_python(j);
+        },
+        py::arg("variant"), py::arg("dir"), py::arg("threads"));
+}
+
+const tgpy::Binder binder(bind_egtb);
+
+}  // namespace

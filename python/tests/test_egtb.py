@@ -1,0 +1,25 @@
+"""tradgames.egtb: the English 1 king v 1 king anchor and the CLI's JSON fields."""
+import pytest
+
+import tradgames
+from tradgames import egtb
+
+
+def test_english_king_v_king_anchor(tmp_path):
+    egtb.build("english", 2, tmp_path, threads=2)
+    info = egtb.info("english", tmp_path)
+    kk = [s for s in info["slices"] if s["material"] == {"white_men": 0, "white_kings": 1, "black_men": 0, "black_kings": 1}][0]
+    assert kk["positions"] == 992
+    assert kk["white_to_move"] == {"win": 230, "draw": 654, "loss": 108, "longest_win": 11}
+    p = egtb.probe("english", "W:WK14:BK18", tmp_path)
+    assert p == {"fen": "W:WK14:BK18", "value": "win", "plies": 1,
+                 "moves": [{"move": "14x23", "value": "win", "plies": 1}]}
+    v = egtb.verify("english", tmp_path)
+    assert v["ok"] and v["checked"] == 2 * (992 + 868 + 868 + 760) and v["problems"] == []
+
+
+def test_foreign_file_refused(tmp_path):
+    egtb.build("english", 2, tmp_path)
+    (tmp_path / "russian.w0m1k-b0m1k.egtb").write_bytes((tmp_path / "english.w0m1k-b0m1k.egtb").read_bytes())
+    with pytest.raises(tradgames.Error, match="built for game 'english', not 'russian'"):
+        egtb.info("russian", tmp_path)
