@@ -53,7 +53,11 @@ std::size_t choose_move(const MoveList& legal, Policy policy, Rng& rng) {
     return 0;  // unreachable: ties >= 1 moves capture `most` pieces
 }
 
-std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, PlayoutStats& stats) {
+namespace {
+
+/// play_out's loop; pick(legal) returns the index of the move to play.
+template <class Pick>
+std::uint32_t play_out_with(Game& game, Pick&& pick, int ply_cap, PlayoutStats& stats) {
     // "ply cap (N)", written on the stack: ending a game allocates nothing.
     std::array<char, 32> cap_text{};
     std::size_t cap_size = 0;
@@ -82,10 +86,7 @@ std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, Playout
         }
         stats.capture_positions += any_capture ? 1 : 0;
         stats.forced_capture_positions += only_captures ? 1 : 0;
-        // The random choice inline (what choose_move does for it), without a call per ply.
-        const std::size_t i = policy == Policy::random
-                                  ? static_cast<std::size_t>(rng.below(legal.size()))
-                                  : choose_move(legal, policy, rng);
+        const std::size_t i = pick(legal);
         const std::size_t k = legal[i].captured.size();
         if (stats.captured.size() <= k) stats.captured.resize(k + 1);
         ++stats.captured[k];
@@ -112,6 +113,30 @@ std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, Playout
         ++stats.reasons[{r.outcome, r.reason}];
     }
     return static_cast<std::uint32_t>(game.ply());
+}
+
+}  // namespace
+
+std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, PlayoutStats& stats) {
+    return play_out_with(
+        game,
+        [&](const MoveList& legal) {
+            // The random choice inline (what choose_move does for it), without a call per ply.
+            return policy == Policy::random ? static_cast<std::size_t>(rng.below(legal.size()))
+                                            : choose_move(legal, policy, rng);
+        },
+        ply_cap, stats);
+}
+
+std::uint32_t play_out(Game& game, const MoveChooser& choose, int ply_cap, PlayoutStats& stats) {
+    return play_out_with(
+        game,
+        [&](const MoveList& legal) {
+            const std::size_t i = choose(game);
+            if (i >= legal.size()) throw IllegalMoveError("play_out: the chooser picked no legal move");
+            return i;
+        },
+        ply_cap, stats);
 }
 
 namespace {

@@ -191,4 +191,17 @@ std::unique_ptr<Player> make_player(const PlayerSpec& spec, std::shared_ptr<cons
                       " (built in: random, greedy, search, mcts)");
 }
 
+GameResult play_game(Game& game, Player& white, Player& black, const MoveBudget& budget, int ply_cap) {
+    white.new_game();
+    black.new_game();
+    while (!game.result().over()) {
+        Player& p = game.position().side_to_move() == Color::white ? white : black;
+        game.play(p.choose(game, budget));
+        if (!game.result().over() && ply_cap > 0 && game.ply() >= static_cast<std::size_t>(ply_cap)) {
+            game.set_result(Outcome::draw, "ply cap (" + std::to_string(ply_cap) + ")");
+        }
+    }
+    return game.result();
+}
+
 }  // namespace tradgames::engine

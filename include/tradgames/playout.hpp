@@ -158,6 +158,15 @@ struct PlayoutReport {
 /// Returns the game's length in plies. Throws what the variant throws.
 std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, PlayoutStats& stats);
 
+/// Chooses a move for a game: the index into game.legal_moves() of the move to play (a player of
+/// the engine layer, include/tradgames/engine/player.hpp). Must return an index below
+/// game.legal_moves().size().
+using MoveChooser = std::function<std::size_t(const Game& game)>;
+
+/// play_out with the moves chosen by `choose` instead of a policy: the same counts. Throws what
+/// choose and the variant throw, and IllegalMoveError for an index out of range.
+std::uint32_t play_out(Game& game, const MoveChooser& choose, int ply_cap, PlayoutStats& stats);
+
 /// Adds the counts of `from` to `to`: every member but `lengths`, which it leaves alone.
 /// Adding the stats of two sets of games gives the stats of their union.
 void add_counts(PlayoutStats& to, const PlayoutStats& from);

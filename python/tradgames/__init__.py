@@ -116,3 +116,9 @@ def replay(files: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]] = (
 from .shards import merge_playouts, perft_positions, perft_split, play_shard  # noqa: E402
 
 __all__ += ["merge_playouts", "perft_positions", "perft_split", "play_shard"]
+
+# The search engine (README "search"): Engine(variant, tt_mb=16).search(board, ...) and
+# Board.search(...), both returning the dict of `tradgames search --json`.
+from ._core import Engine  # noqa: E402,F401  (re-exported)
+
+__all__ += ["Engine"]

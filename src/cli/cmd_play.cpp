@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include <fmt/core.h>
 
 #include "common.hpp"
+#include "tradgames/engine/player.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/io/ascii.hpp"
 #include "tradgames/io/svg.hpp"
@@ -36,6 +38,9 @@ struct PlayoutArgs {
     std::uint64_t seed = 1;
     unsigned threads = 0;
     std::string policy = "random";
+    /// Per-side player specs (engine/player.hpp); empty = --policy.
+    std::string white_policy;
+    std::string black_policy;
     int ply_cap = 1000;
     bool json = false;
     bool csv = false;
@@ -56,8 +61,12 @@ void add_playout_args(CLI::App* cmd, PlayoutArgs& a) {
                     "worker threads, 0 = one per core (default); the statistics do not depend on it")
         ->transform(decimal())
         ->check(CLI::Range(0U, 1024U));
-    cmd->add_option("--policy", a.policy, "random (uniform) or greedy (most pieces captured)")
-        ->check(CLI::IsMember({"random", "greedy"}));
+    cmd->add_option("--policy", a.policy,
+                    "how both sides play: random (uniform), greedy (most pieces captured), or an "
+                    "engine player: search:depth=4, search:movetime=20, mcts:playouts=400 (README "
+                    "\"Players\"); engine players play on one thread");
+    cmd->add_option("--white-policy", a.white_policy, "White's player (default: --policy)");
+    cmd->add_option("--black-policy", a.black_policy, "Black's player (default: --policy)");
     cmd->add_option("--ply-cap", a.ply_cap,
                     "safety cap: a game still going after this many plies is a draw (0 = none; "
                     "default 1000)")
@@ -103,20 +112,80 @@ private:
 /// One variant's run (or merged shards of it).
 struct Column {
     tg::PlayoutRun run;
+    /// The players when they are not one playout policy for both sides: "search:depth=4", or
+    /// "white: search:depth=4, black: random". Empty otherwise.
+    std::string players;
 };
 
+/// Whether the players of `a` are one playout policy (random or greedy) for both sides.
+bool one_policy(const PlayoutArgs& a) {
+    const std::string& w = a.white_policy.empty() ? a.policy : a.white_policy;
+    const std::string& b = a.black_policy.empty() ? a.policy : a.black_policy;
+    return w == b && (w == "random" || w == "greedy");
+}
+
+/// The games of `a` played by engine players (engine/player.hpp), one after another, with the
+/// statistics of play_out. Game i's players are seeded from playout_rng(seed, i).
+Column run_player_column(const std::shared_ptr<const tg::Variant>& v, const tg::Position& start,
+                         const PlayoutArgs& a) {
+    namespace te = tradgames::engine;
+    const te::PlayerSpec ws = te::parse_player_spec(a.white_policy.empty() ? a.policy : a.white_policy);
+    const te::PlayerSpec bs = te::parse_player_spec(a.black_policy.empty() ? a.policy : a.black_policy);
+    for (const te::PlayerSpec* sp : {&ws, &bs}) {
+        if (!te::is_builtin_player(sp->name)) {
+            throw tg::OptionError("policy " + tg::quoted(sp->text) + ": unknown player " + tg::quoted(sp->name) +
+                                  " (known: random, greedy, search, mcts)");
+        }
+    }
+    tg::PlayoutOptions o;
+    o.games = a.games;
+    o.first_game = a.first_game;
+    o.seed = a.seed;
+    o.ply_cap = a.ply_cap;
+    o.start = start;
+    Column c;
+    c.run.settings = tg::playout_settings(*v, o);
+    c.run.first_game = a.first_game;
+    c.run.report.threads = 1;
+    c.players = ws.text == bs.text ? ws.text : "white: " + ws.text + ", black: " + bs.text;
+    ProgressBar bar(v->name());
+    const auto progress = bar.callback();
+    const auto t0 = std::chrono::steady_clock::now();
+    tg::Game g(v, start);
+    for (std::uint64_t i = 0; i < a.games; ++i) {
+        tg::Rng rng = tg::playout_rng(a.seed, a.first_game + i);
+        auto white = te::make_player(ws, v, rng.next());
+        auto black = te::make_player(bs, v, rng.next());
+        g.reset(start);
+        const tg::MoveChooser choose = [&](const tg::Game& game) {
+            te::Player& p = game.position().side_to_move() == tg::Color::white ? *white : *black;
+            const tg::Move m = p.choose(game, te::MoveBudget{});
+            const tg::MoveList& legal = game.legal_moves();
+            for (std::size_t k = 0; k < legal.size(); ++k) {
+                if (legal[k].same_result(m)) return k;
+            }
+            throw tg::IllegalMoveError(p.name() + " chose an illegal move");
+        };
+        (void)tg::play_out(g, choose, a.ply_cap, c.run.report.stats);
+        if (progress) progress(i + 1, a.games);
+    }
+    c.run.report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return c;
+}
+
 Column run_column(std::shared_ptr<const tg::Variant> v, tg::Position start, const PlayoutArgs& a) {
+    if (!one_policy(a)) return run_player_column(v, start, a);
     tg::PlayoutOptions o;
     o.games = a.games;
     o.first_game = a.first_game;
     o.seed = a.seed;
     o.threads = a.threads;
-    o.policy = tg::parse_policy(a.policy);
+    o.policy = tg::parse_policy(a.white_policy.empty() ? a.policy : a.white_policy);
     o.ply_cap = a.ply_cap;
     o.start = start;
     ProgressBar bar(v->name());
     o.progress = bar.callback();
-    return Column{tg::run_playout_shard(std::move(v), o)};
+    return Column{tg::run_playout_shard(std::move(v), o), {}};
 }
 
 double per_second(std::uint64_t n, double seconds) {
@@ -148,7 +217,9 @@ std::vector<Row> table(const std::vector<Column>& cols) {
         rows.push_back(std::move(r));
     };
     using S = tg::PlayoutStats;
-    add("policy", "policy", [](const Column& c, const S&) { return std::string(tg::to_string(c.run.settings.policy)); });
+    add("policy", "policy", [](const Column& c, const S&) {
+        return c.players.empty() ? std::string(tg::to_string(c.run.settings.policy)) : c.players;
+    });
     add("seed", "seed", [](const Column& c, const S&) { return std::to_string(c.run.settings.seed); });
     add("ply_cap", "ply cap", [](const Column& c, const S&) { return std::to_string(c.run.settings.ply_cap); });
     add("first_game", "first game", [](const Column& c, const S&) { return std::to_string(c.run.first_game); });
@@ -209,7 +280,16 @@ std::string csv_field(const std::string& s) {
 void print_columns(const std::vector<Column>& cols, const PlayoutArgs& a) {
     if (a.json) {
         std::string out;
-        for (const Column& c : cols) out += (out.empty() ? "" : ",") + tg::playout_run_json(c.run);
+        for (const Column& c : cols) {
+            std::string text = tg::playout_run_json(c.run);
+            if (!c.players.empty()) {
+                // Engine players: "policy" names them (merge refuses such runs: not playouts).
+                json j = json::parse(text);
+                j["policy"] = c.players;
+                text = j.dump();
+            }
+            out += (out.empty() ? "" : ",") + text;
+        }
         fmt::print("{}\n", cols.size() == 1 ? out : "[" + out + "]");
         return;
     }
@@ -297,9 +377,9 @@ int run_merge(const std::vector<std::string>& paths, const PlayoutArgs& a) {
     const json doc = json::parse(merged);
     std::vector<Column> cols;
     if (doc.is_array()) {
-        for (const json& o : doc) cols.push_back({tg::parse_playout_run_json(o.dump(), "merged")});
+        for (const json& o : doc) cols.push_back({tg::parse_playout_run_json(o.dump(), "merged"), {}});
     } else {
-        cols.push_back({tg::parse_playout_run_json(merged, "merged")});
+        cols.push_back({tg::parse_playout_run_json(merged, "merged"), {}});
     }
     print_columns(cols, a);
     return 0;

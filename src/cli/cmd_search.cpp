@@ -32,25 +32,6 @@ struct SearchArgs {
     bool json = false;
 };
 
-json score_json(const te::Score& s) {
-    json j{{"value", s.value}, {"proven", s.proven()}, {"text", s.to_string()}};
-    if (s.proven()) j["plies_to_end"] = s.plies_to_end();
-    return j;
-}
-
-json result_json(const te::SearchResult& r) {
-    json lines = json::array();
-    for (const auto& l : r.lines) lines.push_back({{"score", score_json(l.score)}, {"pv", l.pv}});
-    return {{"best", r.has_move ? json(r.best_text) : json(nullptr)},
-            {"score", score_json(r.score)},
-            {"depth", r.depth},
-            {"seldepth", r.seldepth},
-            {"nodes", r.nodes},
-            {"time_ms", r.time_ms},
-            {"nps", r.nps},
-            {"lines", lines}};
-}
-
 std::string join(const std::vector<std::string>& v) {
     std::string s;
     for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
@@ -84,7 +65,7 @@ int run_search(const SearchArgs& a) {
     const te::SearchResult r = searcher.search(s.position, l, info);
     std::signal(SIGINT, old);
     if (a.json) {
-        json j = result_json(r);
+        json j = json::parse(te::search_result_json(r));
         j["variant"] = s.variant->name();
         j["position"] = s.variant->position_to_string(s.position);
         j["stopped"] = interrupted.load();

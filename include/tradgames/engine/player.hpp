@@ -80,4 +80,11 @@ public:
                                                   std::shared_ptr<const Variant> variant,
                                                   std::uint64_t seed);
 
+/// Plays `game` to its end with `white` and `black` choosing the moves (each gets `budget` per
+/// move); a game still going after `ply_cap` plies (0 = no cap beyond the variant's) is drawn
+/// with reason "ply cap (N)". Calls new_game() on both first. Returns the result. Throws what a
+/// player throws, and IllegalMoveError if a player returns an illegal move.
+GameResult play_game(Game& game, Player& white, Player& black, const MoveBudget& budget = {},
+                     int ply_cap = 1000);
+
 }  // namespace tradgames::engine

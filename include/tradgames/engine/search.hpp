@@ -111,6 +111,12 @@ struct SearchResult {
     std::vector<SearchLine> lines;
 };
 
+/// The result as a compact JSON object, the interface of `tradgames search --json` and Python's
+/// Engine.search (README "search"): {"best": notation or null, "score": {"value", "proven",
+/// "text", "plies_to_end" (proven only)}, "depth", "seldepth", "nodes", "time_ms", "nps",
+/// "lines": [{"score", "pv": [notation, ...]}, ...]}.
+[[nodiscard]] std::string search_result_json(const SearchResult& r);
+
 /// Settings fixed for a Searcher's lifetime.
 struct SearcherOptions {
     /// Transposition table size in megabytes (rounded down to a power-of-two entry count;

@@ -1,0 +1,74 @@
+// Playing strength of the search over whole games, every registered variant: against random
+// play, against greedy play, and deeper against shallower. The long runs (200 games a variant)
+// are in the doctest suite "slow"; the fast suite plays a few games of each.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "tradgames/engine/player.hpp"
+#include "tradgames/game.hpp"
+#include "tradgames/registry.hpp"
+
+using namespace tradgames;
+using namespace tradgames::engine;
+
+namespace {
+
+struct Tally {
+    int wins = 0;
+    int draws = 0;
+    int losses = 0;
+    [[nodiscard]] double score() const { return (wins + draws / 2.0) / (wins + draws + losses); }
+};
+
+/// `games` games of `a` against `b` in variant `name`, colours alternating (a is White in even
+/// games), the seed of game i being i+1. Counts from a's side.
+Tally duel(const std::string& name, const std::string& a, const std::string& b, int games) {
+    const auto v = make_variant(name);
+    Tally t;
+    Game g(v);
+    for (int i = 0; i < games; ++i) {
+        auto pa = make_player(parse_player_spec(a), v, static_cast<std::uint64_t>(2 * i + 1));
+        auto pb = make_player(parse_player_spec(b), v, static_cast<std::uint64_t>(2 * i + 2));
+        g.reset();
+        const bool a_white = i % 2 == 0;
+        const GameResult r = a_white ? play_game(g, *pa, *pb) : play_game(g, *pb, *pa);
+        if (r.outcome == Outcome::draw) {
+            ++t.draws;
+        } else if ((r.outcome == Outcome::white_wins) == a_white) {
+            ++t.wins;
+        } else {
+            ++t.losses;
+            MESSAGE(name << ": " << a << " lost game " << i << " against " << b << ": " << r.reason);
+        }
+    }
+    std::printf("%-14s %-16s vs %-16s +%d =%d -%d\n", name.c_str(), a.c_str(), b.c_str(), t.wins, t.draws, t.losses);
+    return t;
+}
+
+}  // namespace
+
+TEST_SUITE("engine") {
+    TEST_CASE("depth 2 beats random play in every variant (4 games each)") {
+        for (const auto& info : list_variants()) {
+            CAPTURE(info.name);
+            CHECK(duel(info.name, "search:depth=2", "random", 4).wins == 4);
+        }
+    }
+}
+
+TEST_SUITE("slow") {
+    TEST_CASE("depth 2 wins every one of 200 games against random play, every variant") {
+        for (const auto& info : list_variants()) {
+            CAPTURE(info.name);
+            CHECK(duel(info.name, "search:depth=2", "random", 200).wins == 200);
+        }
+    }
+    TEST_CASE("depth 2 scores at least 95% wins against greedy play, every variant") {
+        for (const auto& info : list_variants()) {
+            CAPTURE(info.name);
+            CHECK(duel(info.name, "search:depth=2", "greedy", 200).wins >= 190);
+        }
+    }
+}
