@@ -30,6 +30,9 @@ check "russian divide sum" '1469' \
 check "moves json" '{"after": "B:WKf8:B", "captured": ["e7"], "drop": false, "from": "d6", "notation": "d6:f8", "path": ["d6", "f8"], "promotion": "king", "to": "f8"}' \
       "$("$tg" moves --variant russian --fen W:Wd6:Be7 --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)[0], sort_keys=True))')"
 check "moves --paths" '2' "$("$tg" moves --variant russian --fen B:We5,e3,c3,c5:Bd6 --paths | wc -l)"
+check "moves --explain legal" 'legal: c3-d4 0' "$("$tg" moves --variant russian --explain c3-d4 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
+check "moves --explain illegal" "illegal: move 'g1-h2' is not legal in W:Wc3,g1:Bd4: a capture is compulsory: c3:e5 1" \
+      "$("$tg" moves --variant russian --fen W:Wc3,g1:Bd4 --explain g1-h2 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
 check "variants json" 'russian' \
       "$("$tg" variants --json | python3 -c 'import json,sys; print(" ".join(v["name"] for v in json.load(sys.stdin) if v["name"]=="russian"))')"
 check "tobit start moves" "7-14 8-15 9-16 10-17 11-18" \
