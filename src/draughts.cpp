@@ -389,10 +389,20 @@ public:
                              std::to_string(d.draws.no_progress_moves) +
                              " moves each without a capture or a " + d.man.name + " move";
         texts->bare = d.draws.bare_label + ": one piece each";
+        const std::array<std::string, 3> what = {"three pieces with a king", "one or two pieces with a king",
+                                                 "two kings"};
+        const std::array<int, 3> limits = {d.draws.lone_king_vs_3_moves, d.draws.lone_king_vs_2_moves,
+                                           d.draws.lone_king_vs_2_kings_moves};
+        for (std::size_t i = 0; i < 3; ++i) {
+            texts->ending[i + 1] = d.draws.endings_label + ": a lone king against " + what[i] +
+                                   ", not won in " + std::to_string(limits[i]) + " moves";
+        }
+        endings_ = limits[0] > 0 || limits[1] > 0 || limits[2] > 0;
         texts_ = std::move(texts);
+        if (endings_) ending_ = ending_of(start);
     }
     [[nodiscard]] bool off() const {
-        return !fmjd_ && texts_->draws.no_progress_moves == 0 && !texts_->draws.bare;
+        return !fmjd_ && texts_->draws.no_progress_moves == 0 && !texts_->draws.bare && !endings_;
     }
     [[nodiscard]] std::unique_ptr<Adjudicator> clone() const override {
         return std::make_unique<DraughtsAdjudicator>(*this);
@@ -403,6 +413,8 @@ public:
         // counters: nothing to copy then.
         if (fmjd_.has_value() || o.fmjd_.has_value()) fmjd_ = o.fmjd_;
         quiet_plies_ = o.quiet_plies_;
+        ending_ = o.ending_;
+        ending_plies_ = o.ending_plies_;
     }
     std::optional<Verdict> after_move(const Position& before, const Move& m,
                                       const Position& after, bool has_moves) override {
@@ -410,7 +422,7 @@ public:
         const bool progress = m.is_capture() || before.at(m.from).kind() == man_kind;
         quiet_plies_ = progress ? 0 : quiet_plies_ + 1;
         const DraughtsDraws& draws = texts_->draws;
-        if (fmjd_ || draws.bare) return with_counts(m, progress, after, has_moves);
+        if (fmjd_ || draws.bare || endings_) return with_counts(m, progress, after, has_moves);
         // The rules need no count of the pieces (Tobit): no call, no saved registers.
         if (!has_moves) return std::nullopt;  // the side to move lost (Game's rule)
         return no_progress();
@@ -427,7 +439,37 @@ private:
         std::array<std::string, Fmjd64Counters::reason_count> fmjd;
         std::string no_progress;
         std::string bare;
+        std::array<std::string, 4> ending;  // by ending class (ending_of), [0] unused
     };
+
+    // The ending class of p for the lone-king rules that are on: 1 a lone king against three
+    // pieces with a king among them, 2 against one or two pieces with a king among them, 3
+    // against exactly two kings (taking the place of 2 when its rule is on); 0 none.
+    [[nodiscard]] int ending_of(const Position& p) const {
+        const DraughtsDraws& draws = texts_->draws;
+        for (Color c : {Color::white, Color::black}) {
+            if (count(p.pieces(c)) != 1 || count(p.pieces(c, king_kind)) != 1) continue;
+            const int n = count(p.pieces(~c));
+            const int k = count(p.pieces(~c, king_kind));
+            if (k == 0) continue;
+            if (n == 3 && draws.lone_king_vs_3_moves > 0) return 1;
+            if (n == 2 && k == 2 && draws.lone_king_vs_2_kings_moves > 0) return 3;
+            if (n <= 2 && draws.lone_king_vs_2_moves > 0) return 2;
+        }
+        return 0;
+    }
+    // The lone-king ending rules after a move: the count restarts when the class changes.
+    [[nodiscard]] std::optional<Verdict> ending(const Position& after) {
+        const int e = ending_of(after);
+        ending_plies_ = e == ending_ ? ending_plies_ + 1 : 0;
+        ending_ = e;
+        if (e == 0) return std::nullopt;
+        const DraughtsDraws& draws = texts_->draws;
+        const int moves = e == 1 ? draws.lone_king_vs_3_moves
+                                 : e == 2 ? draws.lone_king_vs_2_moves : draws.lone_king_vs_2_kings_moves;
+        if (ending_plies_ >= 2 * moves) return Verdict{Outcome::draw, texts_->ending[static_cast<std::size_t>(e)]};
+        return std::nullopt;
+    }
 
     // after_move for rules that count the pieces (FMJD64, bare pieces), once quiet_plies_
     // counts the move.
@@ -438,7 +480,10 @@ private:
         std::optional<std::size_t> fmjd;
         if (fmjd_) fmjd = fmjd_->after_move(m, progress, after, white, black, has_moves);
         if (fmjd) return Verdict{Outcome::draw, texts_->fmjd[*fmjd]};
+        std::optional<Verdict> end;
+        if (endings_) end = ending(after);  // counted even when the side to move has lost
         if (!has_moves) return std::nullopt;  // no legal move: the side to move lost (Game's rule)
+        if (end) return end;
         if (auto v = no_progress()) return v;
         return bare(white, black);
     }
@@ -462,6 +507,9 @@ private:
     std::shared_ptr<const Texts> texts_;
     std::optional<Fmjd64Counters> fmjd_;
     long quiet_plies_ = 0;
+    bool endings_ = false;  // a lone-king ending rule is on
+    int ending_ = 0;        // ending_of the current position
+    int ending_plies_ = 0;  // plies since it arose
 };
 
 }  // namespace

@@ -118,6 +118,10 @@ const std::vector<Field>& schema() {
             {"draw.no_progress_label", FieldType::text},
             {"draw.bare", FieldType::boolean},
             {"draw.bare_label", FieldType::text},
+            {"draw.lone_king_vs_3_moves", FieldType::integer, {}, 0, 1000},
+            {"draw.lone_king_vs_2_moves", FieldType::integer, {}, 0, 1000},
+            {"draw.lone_king_vs_2_kings_moves", FieldType::integer, {}, 0, 1000},
+            {"draw.endings_label", FieldType::text},
             {"draw.fmjd64.three_kings_vs_one", FieldType::integer, {}, 0, 1000},
             {"draw.fmjd64.kings_only", FieldType::integer, {}, 0, 1000},
             {"draw.fmjd64.material_4_5", FieldType::integer, {}, 0, 1000},
@@ -382,7 +386,8 @@ DraughtsDescriptor read_descriptor(const json& j, const Reader& rd) {
             }
         } else if (k == "draw") {
             rd.members(v, k, {"repetition", "ply_cap", "no_progress_moves", "no_progress_label",
-                              "bare", "bare_label", "fmjd64"});
+                              "bare", "bare_label", "fmjd64", "lone_king_vs_3_moves",
+                              "lone_king_vs_2_moves", "lone_king_vs_2_kings_moves", "endings_label"});
             for (const auto& [dk, dv] : v.items()) {
                 const std::string path = "draw." + dk;
                 if (dk == "fmjd64") {
@@ -418,6 +423,10 @@ DraughtsDescriptor read_descriptor(const json& j, const Reader& rd) {
                 if (dk == "no_progress_label") d.draws.no_progress_label = dv.get<std::string>();
                 if (dk == "bare") d.draws.bare = dv.get<bool>();
                 if (dk == "bare_label") d.draws.bare_label = dv.get<std::string>();
+                if (dk == "lone_king_vs_3_moves") d.draws.lone_king_vs_3_moves = dv.get<int>();
+                if (dk == "lone_king_vs_2_moves") d.draws.lone_king_vs_2_moves = dv.get<int>();
+                if (dk == "lone_king_vs_2_kings_moves") d.draws.lone_king_vs_2_kings_moves = dv.get<int>();
+                if (dk == "endings_label") d.draws.endings_label = dv.get<std::string>();
             }
         } else if (k == "notation") {
             rd.members(v, k, {"squares", "capture_separator", "landings", "ranges", "ignored_fen_fields"});
@@ -550,6 +559,10 @@ json to_json_value(const DraughtsDescriptor& d) {
                  {"no_progress_label", d.draws.no_progress_label},
                  {"bare", d.draws.bare},
                  {"bare_label", d.draws.bare_label},
+                 {"lone_king_vs_3_moves", d.draws.lone_king_vs_3_moves},
+                 {"lone_king_vs_2_moves", d.draws.lone_king_vs_2_moves},
+                 {"lone_king_vs_2_kings_moves", d.draws.lone_king_vs_2_kings_moves},
+                 {"endings_label", d.draws.endings_label},
                  {"fmjd64", nullptr}};
     if (d.draws.fmjd64) {
         const Fmjd64Draws& f = *d.draws.fmjd64;

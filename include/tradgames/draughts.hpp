@@ -114,6 +114,16 @@ struct DraughtsDraws {
     std::string bare_label = "bare pieces";
     /// The FMJD64 counters, or none.
     std::optional<Fmjd64Draws> fmjd64;
+    /// Endings against a lone king, each a number of moves per player counted from the ply on
+    /// which the material arose (restarted when it changes class), 0 = off. FMJD 6.3: a lone
+    /// king against three pieces with a king among them (16); FMJD 6.4: against one or two
+    /// pieces with a king among them (5); Frisian: against exactly two kings (7; it takes the
+    /// place of the previous rule there).
+    int lone_king_vs_3_moves = 0;
+    int lone_king_vs_2_moves = 0;
+    int lone_king_vs_2_kings_moves = 0;
+    /// Rule label of those ending draws in the reason ("FMJD 6.3-6.4").
+    std::string endings_label = "ending";
     bool operator==(const DraughtsDraws&) const = default;
 };
 
