@@ -207,6 +207,41 @@ bool matches(const ParsedMoveText& t, const Move& m, const Variant& v) {
     return true;
 }
 
+/// Why a move text that matches no legal move is refused (issue 27, moves explained): no piece
+/// of the side to move on its first square, a compulsory capture, or the legal moves of that
+/// piece; each with the legal alternatives (at most 8 written).
+std::string why_illegal(const Variant& v, const Position& pos, const std::vector<Vertex>& squares) {
+    MoveList legal;
+    v.generate(pos, legal, Duplicates::unique);
+    auto list = [&](auto keep) {
+        std::string r;
+        int n = 0;
+        for (const Move& m : legal) {
+            if (!keep(m)) continue;
+            if (++n > 8) return r + ", ...";
+            r += (r.empty() ? "" : ", ") + v.move_to_string(pos, m);
+        }
+        return r;
+    };
+    if (legal.empty()) return "the side to move has no legal move";
+    const Vertex from = squares.empty() ? Vertex{} : squares.front();
+    const Piece p = squares.empty() ? Piece{} : pos.at(from);
+    if (squares.empty() || p.empty() || p.color() != pos.side_to_move()) {
+        return "no piece of the side to move on " +
+               (squares.empty() ? std::string("the first square") : std::string(v.topology().name(from))) +
+               "; legal: " + list([](const Move&) { return true; });
+    }
+    const bool captures = legal[0].is_capture();
+    const bool any_from = std::any_of(legal.begin(), legal.end(), [&](const Move& m) { return m.from == from; });
+    if (captures && v.captures_first()) {
+        return "a capture is compulsory: " + list([](const Move&) { return true; });
+    }
+    if (!any_from) return "the piece on " + std::string(v.topology().name(from)) + " has no legal move; legal: " +
+                          list([](const Move&) { return true; });
+    return "legal moves of the piece on " + std::string(v.topology().name(from)) + ": " +
+           list([&](const Move& m) { return m.from == from; });
+}
+
 }  // namespace
 
 Move Variant::parse_move(const Position& pos, std::string_view text, Duplicates dup) const {
@@ -257,7 +292,7 @@ Move Variant::parse_move(const Position& pos, std::string_view text, Duplicates 
     }
     if (found.empty()) {
         throw IllegalMoveError("move " + quoted(text) + " is not legal in " +
-                               position_to_string(pos));
+                               position_to_string(pos) + ": " + why_illegal(*this, pos, t.squares));
     }
     if (found.size() > 1) {
         bool same = true;
