@@ -42,9 +42,20 @@ int run_variants(bool as_json) {
     return 0;
 }
 
-int run_moves(const VariantArgs& a, bool paths, bool as_json) {
+int run_moves(const VariantArgs& a, bool paths, bool as_json, const std::string& explain) {
     const Setup s = setup(a);
     const tg::Duplicates dup = paths ? tg::Duplicates::all_paths : tg::Duplicates::unique;
+    if (!explain.empty()) {
+        // --explain MOVE: "legal: <notation>" (exit 0) or "illegal: <reason>" (exit 1).
+        try {
+            const tg::Move m = s.variant->parse_move(s.position, explain, dup);
+            fmt::print("legal: {}\n", s.variant->move_to_string(s.position, m));
+            return 0;
+        } catch (const tg::IllegalMoveError& e) {
+            fmt::print("illegal: {}\n", e.what());
+            return 1;
+        }
+    }
     if (as_json) {
         fmt::print("{}\n", tg::moves_json(*s.variant, s.position, dup).dump());
     } else {
@@ -243,13 +254,18 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
         VariantArgs v;
         bool paths = false;
         bool json = false;
+        std::string explain;
     };
     auto ma = std::make_shared<MovesArgs>();
     auto* moves = app.add_subcommand("moves", "list the legal moves of a position");
     add_variant_args(moves, ma->v);
     moves->add_flag("--paths", ma->paths, "every capture path (P) instead of one per result (U)");
-    moves->add_flag("--json", ma->json, "JSON output");
-    out.push_back({moves, [ma] { return run_moves(ma->v, ma->paths, ma->json); }});
+    auto* moves_json = moves->add_flag("--json", ma->json, "JSON output");
+    moves->add_option("--explain", ma->explain,
+                      "say whether MOVE is legal here: 'legal: <notation>' (exit 0), or "
+                      "'illegal: <why, with the legal moves>' (exit 1)")
+        ->excludes(moves_json);
+    out.push_back({moves, [ma] { return run_moves(ma->v, ma->paths, ma->json, ma->explain); }});
 
     struct StatusArgs {
         VariantArgs v;

@@ -30,6 +30,9 @@ check "russian divide sum" '1469' \
 check "moves json" '{"after": "B:WKf8:B", "captured": ["e7"], "drop": false, "from": "d6", "notation": "d6:f8", "path": ["d6", "f8"], "promotion": "king", "to": "f8"}' \
       "$("$tg" moves --variant russian --fen W:Wd6:Be7 --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)[0], sort_keys=True))')"
 check "moves --paths" '2' "$("$tg" moves --variant russian --fen B:We5,e3,c3,c5:Bd6 --paths | wc -l)"
+check "moves --explain legal" 'legal: c3-d4 0' "$("$tg" moves --variant russian --explain c3-d4 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
+check "moves --explain illegal" "illegal: move 'g1-h2' is not legal in W:Wc3,g1:Bd4: a capture is compulsory: c3:e5 1" \
+      "$("$tg" moves --variant russian --fen W:Wc3,g1:Bd4 --explain g1-h2 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
 check "variants json" 'russian' \
       "$("$tg" variants --json | python3 -c 'import json,sys; print(" ".join(v["name"] for v in json.load(sys.stdin) if v["name"]=="russian"))')"
 check "tobit start moves" "7-14 8-15 9-16 10-17 11-18" \
@@ -507,6 +510,12 @@ head -c 300 "$eg/english.w0m1k-b0m1k.egtb" >"$eg/english.w0m1k-b1m0k.egtb"
 bad "egtb info: a truncated file" egtb info --variant english --dir "$eg"
 rm -rf "$eg"
 
+# hub: a scripted session over standard input (README "Engine protocols: Hub").
+hubout=$( (printf 'hub\nset-param name=variant value=normal\ninit\nping\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves="32-28 17-22"\nlevel depth=2\ngo think\n'; sleep 1; printf 'quit\n') | "$tg" hub)
+check "hub: handshake, ready, pong and the forced capture" "wait ready pong done move=28x17x22" \
+      "$(printf '%s\n' "$hubout" | grep -E '^(wait|ready|pong|done)' | cut -d' ' -f1,2 | tr '\n' ' ' | sed 's/ $//')"
+check "hub: a line over 1 MiB is refused, the session goes on" 'error pong' \
+      "$( (head -c 1100000 /dev/zero | tr '\0' a; printf '\nping\n') | "$tg" hub | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
 # match: JSON fields (README "match"), colours swapped per opening, a missing engine loses every
 # game with the reason and every game is in the PDN, bad input.
 mt=$(mktemp -d)

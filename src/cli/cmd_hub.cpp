@@ -1,0 +1,90 @@
+// Subcommand hub: the built-in engine as a Hub engine (Scan 3.1's protocol, version 2) over
+// standard input and output (include/tradgames/engine/hub.hpp; README "Hub").
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "common.hpp"
+#include "tradgames/engine/hub.hpp"
+
+namespace tgcli {
+
+namespace {
+
+namespace tg = tradgames;
+namespace te = tradgames::engine;
+
+/// The Hub configuration of the `tradgames` command: every registered game the build can make,
+/// International draughts first (the default, as in Scan), and Scan's name `normal` for it.
+te::HubConfig hub_config() {
+    te::HubConfig c;
+    c.version = "0.1.0";
+    const std::string first = "international";
+    c.variants.push_back(first);
+    for (const auto& info : tg::list_variants()) {
+        if (info.name == first) continue;
+        try {
+            (void)tg::make_variant(info.name);
+        } catch (const tg::Error&) {
+            continue;  // a game this build cannot make (Canadian needs 128-vertex sets)
+        }
+        c.variants.push_back(info.name);
+    }
+    c.aliases = {{"normal", first}};
+    c.make_variant = [](const std::string& name, const std::vector<std::string>& options) {
+        return tg::make_variant(name, options);
+    };
+    return c;
+}
+
+/// Reads one line of at most te::hub_max_line bytes into `line`; a longer line is consumed to
+/// its end and `too_long` set. Returns false at the end of input with nothing read.
+bool read_line(std::FILE* in, std::string& line, bool& too_long) {
+    line.clear();
+    too_long = false;
+    int c = 0;
+    bool any = false;
+    while ((c = std::getc(in)) != EOF) {
+        any = true;
+        if (c == '\n') break;
+        if (line.size() < te::hub_max_line) {
+            line += static_cast<char>(c);
+        } else {
+            too_long = true;
+        }
+    }
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return any;
+}
+
+int run_hub() {
+    te::HubEngine engine(hub_config(), [](const std::string& l) {
+        std::fputs(l.c_str(), stdout);
+        std::fputc('\n', stdout);
+        std::fflush(stdout);
+    });
+    std::string line;
+    bool too_long = false;
+    while (read_line(stdin, line, too_long)) {
+        if (too_long) {
+            std::fprintf(stdout, "error message=\"line longer than %zu bytes ignored\"\n",
+                         te::hub_max_line);
+            std::fflush(stdout);
+            continue;
+        }
+        if (!engine.handle(line)) return 0;
+    }
+    // The GUI closed our input: it is gone, stop at once (the protocol's advice).
+    engine.stop();
+    return 0;
+}
+
+}  // namespace
+
+void register_hub_command(CLI::App& app, std::vector<Command>& out) {
+    auto* cmd = app.add_subcommand(
+        "hub", "the built-in engine as a Hub engine on standard input and output (Scan's protocol)");
+    out.push_back({cmd, [] { return run_hub(); }});
+}
+
+}  // namespace tgcli
