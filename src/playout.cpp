@@ -166,19 +166,22 @@ private:
 }  // namespace
 
 void add_counts(PlayoutStats& to, const PlayoutStats& from) {
-    to.games += from.games;
-    to.plies += from.plies;
-    to.legal_moves += from.legal_moves;
-    to.capture_positions += from.capture_positions;
-    to.forced_capture_positions += from.forced_capture_positions;
+    auto add = [](std::uint64_t& a, std::uint64_t b) {
+        if (__builtin_add_overflow(a, b, &a)) throw Error("playout counts: a sum exceeds 2^64 - 1");
+    };
+    add(to.games, from.games);
+    add(to.plies, from.plies);
+    add(to.legal_moves, from.legal_moves);
+    add(to.capture_positions, from.capture_positions);
+    add(to.forced_capture_positions, from.forced_capture_positions);
     if (to.captured.size() < from.captured.size()) to.captured.resize(from.captured.size());
-    for (std::size_t k = 0; k < from.captured.size(); ++k) to.captured[k] += from.captured[k];
+    for (std::size_t k = 0; k < from.captured.size(); ++k) add(to.captured[k], from.captured[k]);
     if (to.length_counts.size() < from.length_counts.size()) {
         to.length_counts.resize(from.length_counts.size());
     }
-    for (std::size_t k = 0; k < from.length_counts.size(); ++k) to.length_counts[k] += from.length_counts[k];
-    for (std::size_t o = 0; o < to.outcomes.size(); ++o) to.outcomes[o] += from.outcomes[o];
-    for (const auto& [key, n] : from.reasons) to.reasons[key] += n;
+    for (std::size_t k = 0; k < from.length_counts.size(); ++k) add(to.length_counts[k], from.length_counts[k]);
+    for (std::size_t o = 0; o < to.outcomes.size(); ++o) add(to.outcomes[o], from.outcomes[o]);
+    for (const auto& [key, n] : from.reasons) add(to.reasons[key], n);
 }
 
 namespace {

@@ -21,6 +21,33 @@ using json = nlohmann::json;
     throw ShardError(tradgames::quoted(source) + ": " + what);
 }
 
+/// The longest game a playout file may record when it has no ply cap (its length histogram is
+/// held in a vector indexed by length).
+constexpr std::uint32_t max_uncapped_length = std::uint32_t{1} << 24;
+
+/// "fnv1a64:" and the 16 hex digits of the 64-bit FNV-1a hash of `bytes`
+/// (http://www.isthe.com/chongo/tech/comp/fnv/): each step is a bijection of the state, so
+/// changing any one byte always changes the digest; other edits change it but for a 2^-64 chance.
+std::string digest_of(std::string_view bytes) {
+    std::uint64_t h = 14695981039346656037ULL;
+    for (const char c : bytes) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 1099511628211ULL;
+    }
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string r = "fnv1a64:";
+    for (int shift = 60; shift >= 0; shift -= 4) r += hex[(h >> shift) & 15U];
+    return r;
+}
+
+/// `o` with "digest": the digest of its compact JSON without the digest (keys sorted, so the
+/// text is canonical and survives re-indenting).
+json with_digest(json o) {
+    o.erase("digest");
+    o["digest"] = digest_of(o.dump());
+    return o;
+}
+
 std::uint64_t checked_add(std::uint64_t a, std::uint64_t b, const char* what) {
     std::uint64_t r = 0;
     if (__builtin_add_overflow(a, b, &r)) throw Error(std::string(what) + " exceeds 2^64 - 1");
@@ -66,7 +93,7 @@ std::map<std::string, std::string> option_map(const json& o, const std::string& 
 }
 
 /// A histogram object {"k": n} as a vector indexed by k (trailing zeros dropped).
-std::vector<std::uint64_t> histogram(const json& o, const char* name, const std::string& src) {
+std::vector<std::uint64_t> histogram(const json& o, const char* name, const std::string& src, std::uint32_t max_key) {
     const json& h = field(o, name, src);
     if (!h.is_object()) fail(src, std::string("field '") + name + "' is not an object");
     std::vector<std::uint64_t> r;
@@ -76,6 +103,9 @@ std::vector<std::uint64_t> histogram(const json& o, const char* name, const std:
         if (ec != std::errc() || end != key.data() + key.size() || key.empty() ||
             (key.size() > 1 && key[0] == '0')) {
             fail(src, std::string("field '") + name + "': key " + tradgames::quoted(key) + " is not a whole number");
+        }
+        if (k > max_key) {  // the counts are held in a vector indexed by the key
+            fail(src, std::string("field '") + name + "': key " + key + " is larger than " + std::to_string(max_key));
         }
         const std::uint64_t n = whole_value(value, std::string(name) + "." + key, src);
         if (n == 0) continue;
@@ -180,8 +210,11 @@ PlayoutRun run_from_json(const json& o, const std::string& src) {
     s.legal_moves = whole(o, "legal_moves", src);
     s.capture_positions = whole(o, "capture_positions", src);
     s.forced_capture_positions = whole(o, "forced_capture_positions", src);
-    s.length_counts = histogram(o, "length_histogram", src);
-    s.captured = histogram(o, "capture_length_histogram", src);
+    // Game lengths are at most the ply cap (at most 2^24 without one), capture lengths at most
+    // the number of squares.
+    s.length_counts = histogram(o, "length_histogram", src,
+                                st.ply_cap > 0 ? static_cast<std::uint32_t>(st.ply_cap) : max_uncapped_length);
+    s.captured = histogram(o, "capture_length_histogram", src, static_cast<std::uint32_t>(max_vertices));
     const json& outcomes = field(o, "outcomes", src);
     if (!outcomes.is_object()) fail(src, "field 'outcomes' is not an object");
     for (Outcome out : {Outcome::white_wins, Outcome::black_wins, Outcome::draw}) {
@@ -194,20 +227,33 @@ PlayoutRun run_from_json(const json& o, const std::string& src) {
         if (!r.is_object()) fail(src, "an element of 'reasons' is not an object");
         const Outcome out = parse_outcome(text(r, "outcome", src), src);
         const std::uint64_t n = whole(r, "games", src);
-        s.reasons[{out, text(r, "reason", src)}] += n;
+        if (!s.reasons.emplace(std::pair{out, text(r, "reason", src)}, n).second) {
+            fail(src, "field 'reasons': " + tradgames::quoted(text(r, "reason", src)) + " is listed twice");
+        }
     }
 
-    // The counts must agree with each other: a hand-edited or cut file is refused here rather
-    // than merged into wrong statistics.
+    // The counts must agree with each other, in checked arithmetic (a sum that wraps at 2^64
+    // could otherwise agree): a hand-edited or cut file is refused here rather than merged into
+    // wrong statistics.
+    auto sum = [&](std::uint64_t a, std::uint64_t b) {
+        std::uint64_t r = 0;
+        if (__builtin_add_overflow(a, b, &r)) fail(src, "counts that add up to more than 2^64 - 1");
+        return r;
+    };
     std::uint64_t games = 0;
     std::uint64_t plies = 0;
     for (std::size_t L = 0; L < s.length_counts.size(); ++L) {
-        games += s.length_counts[L];
-        plies += s.length_counts[L] * L;
+        std::uint64_t p = 0;
+        if (__builtin_mul_overflow(s.length_counts[L], std::uint64_t{L}, &p)) {
+            fail(src, "'length_histogram' counts more than 2^64 - 1 plies");
+        }
+        games = sum(games, s.length_counts[L]);
+        plies = sum(plies, p);
     }
     if (games != s.games) fail(src, "'length_histogram' counts " + std::to_string(games) + " games, 'games' is " + std::to_string(s.games));
     if (plies != s.plies) fail(src, "'length_histogram' counts " + std::to_string(plies) + " plies, 'plies' is " + std::to_string(s.plies));
-    const std::uint64_t capture_moves = std::accumulate(s.captured.begin(), s.captured.end(), std::uint64_t{0});
+    std::uint64_t capture_moves = 0;
+    for (std::uint64_t n : s.captured) capture_moves = sum(capture_moves, n);
     if (capture_moves != whole(o, "capture_moves", src)) fail(src, "'capture_length_histogram' disagrees with 'capture_moves'");
     if (capture_moves > s.plies) fail(src, "more capture moves than plies");
     if (s.forced_capture_positions > s.capture_positions || s.capture_positions > s.plies) {
@@ -219,10 +265,33 @@ PlayoutRun run_from_json(const json& o, const std::string& src) {
         s.captured[0] = s.plies - capture_moves;
     }
     std::array<std::uint64_t, 4> by_reason{};
-    for (const auto& [key, n] : s.reasons) by_reason[static_cast<std::size_t>(key.first)] += n;
+    for (const auto& [key, n] : s.reasons) {
+        std::uint64_t& slot = by_reason[static_cast<std::size_t>(key.first)];
+        slot = sum(slot, n);
+    }
     if (by_reason != s.outcomes) fail(src, "'reasons' disagree with 'outcomes'");
-    if (s.wins(Color::white) + s.wins(Color::black) + s.draws() != s.games) {
+    if (sum(sum(s.wins(Color::white), s.wins(Color::black)), s.draws()) != s.games) {
         fail(src, "'outcomes' do not add up to 'games'");
+    }
+    // Every derived field (means, shares, rates, ...) must be what the counts give, and no
+    // field may be added: the object must be exactly what playout_run_json writes for them.
+    const json expected = run_json(run);
+    for (const auto& [key, value] : o.items()) {
+        if (key == "digest") continue;
+        const auto it = expected.find(key);
+        if (it == expected.end()) fail(src, "unknown field '" + key + "'");
+        if (*it != value) {
+            fail(src, "field '" + key + "' is " + cut_message(value.dump(), 60) + " but its counts give " +
+                          cut_message(it->dump(), 60));
+        }
+    }
+    for (const auto& [key, value] : expected.items()) {
+        if (!o.contains(key)) fail(src, "no field '" + key + "'");
+    }
+    // Last, the edits that leave the counts consistent (a renamed reason, a count changed with
+    // what derives from it).
+    if (with_digest(o).at("digest") != field(o, "digest", src)) {
+        fail(src, "field 'digest' does not match the content (an edited file)");
     }
     return run;
 }
@@ -339,7 +408,12 @@ PlayoutRun merge_playout_runs(const std::vector<PlayoutRun>& runs, const std::ve
     for (const PlayoutRun& r : runs) lengths = lengths && r.report.stats.lengths.size() == r.report.stats.games;
     for (std::size_t i : order) {
         const PlayoutRun& r = runs[i];
-        add_counts(out.report.stats, r.report.stats);
+        try {
+            add_counts(out.report.stats, r.report.stats);
+        } catch (const Error&) {
+            throw ShardError("cannot merge: the counts of " + name(i) + " and the results before it add up to more "
+                             "than 2^64 - 1");
+        }
         if (lengths) {
             out.report.stats.lengths.insert(out.report.stats.lengths.end(), r.report.stats.lengths.begin(),
                                             r.report.stats.lengths.end());
@@ -350,7 +424,7 @@ PlayoutRun merge_playout_runs(const std::vector<PlayoutRun>& runs, const std::ve
     return out;
 }
 
-std::string playout_run_json(const PlayoutRun& run) { return run_json(run).dump(); }
+std::string playout_run_json(const PlayoutRun& run) { return with_digest(run_json(run)).dump(); }
 
 PlayoutRun parse_playout_run_json(std::string_view json_text, const std::string& source) {
     return run_from_json(parse_json(std::string(json_text), source), source);
@@ -384,7 +458,7 @@ std::string merge_playout_json(const std::vector<NamedText>& files) {
             names.push_back(label(f));
             runs.push_back(run_from_json(element(f), names.back()));
         }
-        return run_json(merge_playout_runs(runs, names));
+        return with_digest(run_json(merge_playout_runs(runs, names)));
     };
     if (!docs.front().is_array()) {
         return merge_column([&](std::size_t f) -> const json& { return docs[f]; },
@@ -444,6 +518,11 @@ std::string perft_split_jsonl(const Variant& v, const Position& root, int depth,
                               const std::vector<PerftSplitEntry>& entries) {
     std::uint64_t nodes = 0;
     for (const PerftSplitEntry& e : entries) nodes = checked_add(nodes, e.count, "perft split: the sum of counts");
+    std::string body;
+    for (const PerftSplitEntry& e : entries) {
+        body += json{{"fen", v.position_to_string(e.position)}, {"count", e.count}}.dump();
+        body += '\n';
+    }
     std::string out = json{{"format", "tradgames-perft-split"},
                            {"variant", v.name()},
                            {"options", option_values(v)},
@@ -451,14 +530,11 @@ std::string perft_split_jsonl(const Variant& v, const Position& root, int depth,
                            {"counting", counting == Duplicates::all_paths ? "P" : "U"},
                            {"depth", depth},
                            {"positions", entries.size()},
-                           {"nodes", nodes}}
+                           {"nodes", nodes},
+                           {"digest", digest_of(body)}}
                           .dump();
     out += '\n';
-    for (const PerftSplitEntry& e : entries) {
-        out += json{{"fen", v.position_to_string(e.position)}, {"count", e.count}}.dump();
-        out += '\n';
-    }
-    return out;
+    return out + body;
 }
 
 namespace {
@@ -479,6 +555,7 @@ PerftSplitHeader header_from_json(const json& o, const std::string& src) {
     h.depth = static_cast<int>(depth);
     h.positions = whole(o, "positions", src);
     h.nodes = whole(o, "nodes", src);
+    h.digest = text(o, "digest", src);
     return h;
 }
 
@@ -517,7 +594,7 @@ PerftSplitFile read_perft_split(std::string_view contents, const std::string& so
     std::size_t pos = contents.find('\n');
     pos = pos == std::string_view::npos ? contents.size() : pos + 1;
     std::uint64_t sum = 0;
-    std::unordered_set<Position, PositionHash> seen;
+    std::unordered_map<Position, std::size_t, PositionHash> seen;  // position -> its line
     while (pos < contents.size()) {
         std::size_t end = contents.find('\n', pos);
         if (end == std::string_view::npos) end = contents.size();
@@ -537,7 +614,7 @@ PerftSplitFile read_perft_split(std::string_view contents, const std::string& so
         }
         e.count = whole(o, "count", src);
         if (e.count == 0) fail(src, "field 'count' is 0");
-        if (!seen.insert(e.position).second) fail(src, "position listed twice");
+        if (!seen.try_emplace(e.position, line_no).second) fail(src, "position listed twice");
         if (__builtin_add_overflow(sum, e.count, &sum)) fail(src, "the counts add up to more than 2^64 - 1");
         f.entries.push_back(std::move(e));
     }
@@ -548,6 +625,35 @@ PerftSplitFile read_perft_split(std::string_view contents, const std::string& so
     if (sum != f.header.nodes) {
         fail(source, "counts add up to " + std::to_string(sum) + ", its header says " +
                          std::to_string(f.header.nodes) + " (a cut or edited file)");
+    }
+    const std::size_t nl = contents.find('\n');
+    if (digest_of(nl == std::string_view::npos ? std::string_view{} : contents.substr(nl + 1)) != f.header.digest) {
+        fail(source + " line 1", "field 'digest' does not match the lines that follow (an edited file)");
+    }
+    // The file claims to be the whole split of its root at its depth: split again and compare,
+    // position by position (this costs about a perft of that depth with every move made).
+    const std::string at_depth = "at depth " + std::to_string(f.header.depth) + " below its root";
+    const std::vector<PerftSplitEntry> fresh = perft_split(
+        *f.variant, f.variant->parse_position(f.header.root), f.header.depth, f.header.counting);
+    for (const PerftSplitEntry& e : fresh) {
+        const auto it = seen.find(e.position);
+        if (it == seen.end()) {
+            fail(source, "lacks position " + tradgames::quoted(f.variant->position_to_string(e.position)) + ", which is " +
+                             at_depth + " (an edited file)");
+        }
+        const std::uint64_t count = f.entries[it->second - 2].count;
+        if (count != e.count) {
+            fail(source + " line " + std::to_string(it->second),
+                 "count " + std::to_string(count) + ", but " + std::to_string(e.count) + " paths reach the position " +
+                     at_depth + " (an edited file)");
+        }
+    }
+    if (fresh.size() != f.entries.size()) {  // then some listed position is not in the split
+        for (const auto& [position, line] : seen) {
+            if (std::none_of(fresh.begin(), fresh.end(), [&](const PerftSplitEntry& e) { return e.position == position; })) {
+                fail(source + " line " + std::to_string(line), "the position is not " + at_depth + " (an edited file)");
+            }
+        }
     }
     return f;
 }

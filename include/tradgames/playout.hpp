@@ -168,7 +168,8 @@ using MoveChooser = std::function<std::size_t(const Game& game)>;
 std::uint32_t play_out(Game& game, const MoveChooser& choose, int ply_cap, PlayoutStats& stats);
 
 /// Adds the counts of `from` to `to`: every member but `lengths`, which it leaves alone.
-/// Adding the stats of two sets of games gives the stats of their union.
+/// Adding the stats of two sets of games gives the stats of their union. Throws Error if a
+/// sum exceeds 2^64 - 1 (`to` is then partly added).
 void add_counts(PlayoutStats& to, const PlayoutStats& from);
 
 /// Plays options.games games of `variant` on options.threads threads and gathers their

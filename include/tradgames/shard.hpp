@@ -86,18 +86,24 @@ struct PlayoutRun {
 /// `sources` names the shards in messages (same size as runs, or empty: "result 1", ...).
 /// Throws ShardError, naming the shards concerned, if runs is empty, if a setting differs
 /// (naming the setting and both values), or if the game ranges overlap or leave a gap (the
-/// merged games must be one range first_game .. first_game + games - 1).
+/// merged games must be one range first_game .. first_game + games - 1), or if a sum of counts
+/// exceeds 2^64 - 1.
 [[nodiscard]] PlayoutRun merge_playout_runs(const std::vector<PlayoutRun>& runs,
                                             const std::vector<std::string>& sources = {});
 
 /// The JSON object (compact text) that `tradgames play --json` prints for a run: the fields of
 /// README "play and compare", including the raw counts legal_moves, capture_positions and
-/// forced_capture_positions, the game range first_game and games, and options.
+/// forced_capture_positions, the game range first_game and games, options, and "digest":
+/// "fnv1a64:" and the 16 hex digits of the 64-bit FNV-1a hash of the object's compact JSON
+/// (keys sorted) without its digest.
 [[nodiscard]] std::string playout_run_json(const PlayoutRun& run);
 
 /// Reads an object written by playout_run_json. Throws ShardError naming `source` and the
-/// field for malformed JSON, a missing or mistyped field, or counts that contradict each
-/// other (histogram totals against games and plies, outcomes against reasons).
+/// field for malformed JSON (or nested deeper than json_limits.hpp allows), a missing, unknown
+/// or mistyped field, a "digest" that does not match the rest, counts that contradict each other
+/// (histogram totals against games and plies, outcomes against reasons, in checked 64-bit
+/// arithmetic), a reason listed twice, a histogram key above the ply cap (2^24 without one) or
+/// the square limit, or a derived field (mean, share, rate, ...) other than its counts give.
 [[nodiscard]] PlayoutRun parse_playout_run_json(std::string_view text, const std::string& source);
 
 /// A file's name (for messages) and its text.
@@ -155,11 +161,15 @@ struct PerftSplitHeader {
     std::uint64_t positions = 0;
     /// Sum of their counts (= perft(root, depth)).
     std::uint64_t nodes = 0;
+    /// "fnv1a64:" and 16 hex digits: the 64-bit FNV-1a hash of the file's bytes after the
+    /// header line (every position line with its '\n').
+    std::string digest;
 };
 
 /// A perft split file as text: the header line
 /// {"format":"tradgames-perft-split","variant","options","root","counting":"U"|"P","depth",
-/// "positions","nodes"} then one line {"fen","count"} per entry, each line ending in '\n'.
+/// "positions","nodes","digest"} then one line {"fen","count"} per entry, each line ending in
+/// '\n'. Throws Error if the counts add up to more than 2^64 - 1.
 [[nodiscard]] std::string perft_split_jsonl(const Variant& v, const Position& root, int depth,
                                             Duplicates counting,
                                             const std::vector<PerftSplitEntry>& entries);
@@ -179,8 +189,11 @@ struct PerftSplitFile {
 /// make_variant(header.variant, options) from registry.hpp: the core names no game). Throws
 /// ShardError naming `source` and the line for malformed JSON, a missing or mistyped field, a
 /// variant whose name or option values differ from the header's, a root or position string the
-/// variant rejects, a count of 0, a position listed twice, or a file whose number of lines or
-/// sum of counts differs from its header (a truncated or edited file).
+/// variant rejects, a count of 0, a position listed twice, a file whose number of lines or
+/// sum of counts differs from its header (a truncated or edited file), a digest that does not
+/// match the position lines, or positions and counts that differ from perft_split of the root
+/// at the header's depth and counting, which it recomputes (the cost of about a perft of that
+/// depth with every move made, and the memory of a second copy of the positions).
 /// Precondition: variant is not null.
 [[nodiscard]] PerftSplitFile read_perft_split(std::string_view text, const std::string& source,
                                               std::shared_ptr<const Variant> variant);

@@ -1,11 +1,13 @@
 """The shard functions of the module (tradgames.shards, no Dask): split + sum = perft, U and P,
 for every variant; playout shards merged = one run; refused merges name the results."""
+import json
 import pytest
 
 import tradgames
 
 VARIANTS = [v["name"] for v in tradgames.variants()]
-TIMING = ("seconds", "games_per_second", "plies_per_second", "threads")
+# The digest covers the timing too.
+TIMING = ("seconds", "games_per_second", "plies_per_second", "threads", "digest")
 
 
 def untimed(result):
@@ -56,3 +58,28 @@ def test_merge_refusals_name_the_results():
         tradgames.merge_playouts([a, c], ["x", "y"])
 
 
+
+
+def test_edited_results_are_refused_and_sums_do_not_wrap():
+    # issue 32: an edited count was merged silently, and 2^64 - 1 wrapped around.
+    a = tradgames.play_shard("russian", 0, 5, seed=1)
+    b = tradgames.play_shard("russian", 5, 5, seed=1)
+    edited = dict(a, legal_moves=a["legal_moves"] + 1)
+    with pytest.raises(tradgames.Error, match="'x': field 'branching_factor' is "):
+        tradgames.merge_playouts([edited, b], ["x", "y"])
+    edited = dict(a, reasons=[dict(r, reason="agreed") for r in a["reasons"]])
+    with pytest.raises(tradgames.Error, match="'x': field 'digest' does not match the content"):
+        tradgames.merge_playouts([edited, b], ["x", "y"])
+    big = dict(a, legal_moves=2**64 - 1, branching_factor=(2**64 - 1) / a["plies"])
+    del big["digest"]
+    big["digest"] = _fnv1a64(json.dumps(big, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+    assert tradgames.merge_playouts([big])["legal_moves"] == 2**64 - 1  # consistent on its own
+    with pytest.raises(tradgames.Error, match="add up to more than 2\\^64 - 1"):
+        tradgames.merge_playouts([big, b], ["x", "y"])
+
+
+def _fnv1a64(text):
+    h = 0xcbf29ce484222325
+    for byte in text.encode():
+        h = ((h ^ byte) * 0x100000001b3) % 2**64
+    return "fnv1a64:%016x" % h

@@ -88,7 +88,8 @@ int run_perft_split(const PerftArgs& a) {
 
 /// perft --positions FILE --depth D: sum of count x perft(D) over a perft --split file.
 int run_perft_positions(const PerftArgs& a) {
-    const std::string text = read_file(a.positions);
+    // Any length, but a line of a split file is a few hundred bytes: 1 MiB bounds endless input.
+    const std::string text = read_file(a.positions, {SIZE_MAX, std::size_t{1} << 20, "a perft split file"});
     const tg::PerftSplitHeader h = tg::read_perft_split_header(text, a.positions);
     std::vector<std::string> assignments;
     for (const auto& [key, value] : h.options) assignments.push_back(key + "=" + value);

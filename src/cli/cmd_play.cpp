@@ -368,7 +368,10 @@ int run_compare(const std::string& names, const std::vector<std::string>& files,
 
 int run_merge(const std::vector<std::string>& paths, const PlayoutArgs& a) {
     std::vector<tg::NamedText> files;
-    for (const std::string& p : paths) files.push_back({p, read_file(p)});
+    // A play --json result is about 2 KB, a compare of every variant 40 KB: 1 MiB bounds endless input.
+    for (const std::string& p : paths) {
+        files.push_back({p, read_file(p, {std::size_t{1} << 20, SIZE_MAX, "a play or compare --json result"})});
+    }
     const std::string merged = tg::merge_playout_json(files);
     if (a.json) {
         fmt::print("{}\n", merged);

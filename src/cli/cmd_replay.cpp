@@ -1,6 +1,8 @@
 // Subcommand replay: replays every game of PDN files and reports, per game, "ok" or the first
 // move that cannot be played, then a summary. Exit status: 0 when every game replays, 1 when
 // some game (or a file without games) fails, 2 for bad arguments or an unreadable file.
+#include <csignal>
+#include <cstdio>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -11,6 +13,9 @@
 #include <string>
 
 #include <fmt/core.h>
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include "common.hpp"
 #include "tradgames/error.hpp"
@@ -24,6 +29,33 @@ namespace {
 
 namespace tg = tradgames;
 using json = nlohmann::json;
+
+// --json cut by SIGINT or SIGTERM: the games already printed (each flushed whole, with the
+// signals blocked) are closed into a valid object by the handler, which then exits 130.
+volatile std::sig_atomic_t inside_games = 0;  // 1 while the "games" array is open
+
+extern "C" void close_games_and_exit(int sig) {
+    if (inside_games != 0) {
+        static const char closing[] = "],\"files\":null,\"summary\":null,\"interrupted\":true}\n";
+        (void)!::write(STDOUT_FILENO, closing, sizeof closing - 1);
+    }
+    ::_exit(128 + sig);
+}
+
+/// Runs `print` (which writes and flushes) with SIGINT and SIGTERM blocked, so that the handler
+/// never writes its closing in the middle of an entry.
+template <class F>
+void print_whole(F&& print) {
+    sigset_t block;
+    sigset_t old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    print();
+    std::fflush(stdout);
+    pthread_sigmask(SIG_SETMASK, &old, nullptr);
+}
 
 bool same_name(std::string_view a, std::string_view b) {  // ASCII case-insensitive
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -73,7 +105,20 @@ int run_replay(const ReplayArgs& a) {
     tg::ReplayTotals t;
     json files = json::array();  // one small object per file argument
     bool first_game = true;
-    if (a.json) fmt::print("{{\"games\":[");
+    if (a.json) {
+        struct sigaction act {};
+        act.sa_handler = close_games_and_exit;
+        sigemptyset(&act.sa_mask);
+        for (const int sig : {SIGINT, SIGTERM}) {
+            struct sigaction before {};
+            sigaction(sig, &act, &before);
+            if (before.sa_handler == SIG_IGN) sigaction(sig, &before, nullptr);  // nohup, `cmd &`: keep ignoring
+        }
+        print_whole([] {
+            fmt::print("{{\"games\":[");
+            inside_games = 1;
+        });
+    }
     for (const std::string& file : a.files) {
         std::error_code ec;
         const bool directory = std::filesystem::is_directory(file, ec);
@@ -88,26 +133,30 @@ int run_replay(const ReplayArgs& a) {
         }
         const std::size_t unreadable_before = t.unreadable;
         json f = tg::replay_pdn_stream(in, file, lookup, [&](tg::ReplayedGame&& rep) {
+            // Each game is flushed as soon as it is replayed (a pipe or a FIFO sees it at once).
             if (a.json) {
-                fmt::print("{}{}", first_game ? "" : ",",
-                           rep.entry.dump(-1, ' ', false, json::error_handler_t::replace));
+                const std::string entry = rep.entry.dump(-1, ' ', false, json::error_handler_t::replace);
+                print_whole([&] { fmt::print("{}{}", first_game ? "" : ",", entry); });
                 first_game = false;
             } else {
-                fmt::print("{}\n", rep.line);
+                print_whole([&] { fmt::print("{}\n", rep.line); });
             }
         }, t);
         if (t.unreadable > unreadable_before) {  // an I/O error or a game over the limit
             fmt::print(stderr, "tradgames: error: {}\n", f["error"].get<std::string>());
         } else if (!a.json && !f["error"].is_null()) {
-            fmt::print("{}: FAIL: {}\n", file, f["error"].get<std::string>());
+            print_whole([&] { fmt::print("{}: FAIL: {}\n", file, f["error"].get<std::string>()); });
         }
         files.push_back(std::move(f));
     }
     if (a.json) {
         const json tail = tg::replay_json(json::array(), std::move(files), t);
-        fmt::print("],\"files\":{},\"summary\":{}}}\n",
-                   tail["files"].dump(-1, ' ', false, json::error_handler_t::replace),
-                   tail["summary"].dump(-1, ' ', false, json::error_handler_t::replace));
+        print_whole([&] {
+            fmt::print("],\"files\":{},\"summary\":{}}}\n",
+                       tail["files"].dump(-1, ' ', false, json::error_handler_t::replace),
+                       tail["summary"].dump(-1, ' ', false, json::error_handler_t::replace));
+            inside_games = 0;
+        });
     } else {
         fmt::print("summary: {} files, {} games, {} replayed, {} failed, {} plies", t.files, t.games,
                    t.ok, t.games - t.ok, t.plies);

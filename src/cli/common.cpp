@@ -66,7 +66,7 @@ Setup setup(const VariantArgs& a) {
     return s;
 }
 
-std::string read_file(const std::string& path) {
+std::string read_file(const std::string& path, const ReadLimit& limit) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
         throw tg::Error("cannot read " + tg::quoted(path) + ": it is a directory");
@@ -77,7 +77,26 @@ std::string read_file(const std::string& path) {
         throw tg::Error("cannot read " + tg::quoted(path) + ": " +
                         (errno != 0 ? std::strerror(errno) : "cannot open"));
     }
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto mib = [](std::size_t n) { return n % (std::size_t{1} << 20) == 0 ? std::to_string(n >> 20) + " MiB" : std::to_string(n) + " bytes"; };
+    std::string text;
+    std::size_t line = 0;  // bytes since the last '\n'
+    char buf[65536];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        const std::string_view chunk(buf, static_cast<std::size_t>(in.gcount()));
+        if (chunk.size() > limit.bytes - text.size()) {
+            throw tg::Error("cannot read " + tg::quoted(path) + ": larger than " + mib(limit.bytes) +
+                            (limit.what.empty() ? "" : " (not " + limit.what + ")"));
+        }
+        for (const char c : chunk) {
+            line = c == '\n' ? 0 : line + 1;
+            if (line > limit.line) {
+                throw tg::Error("cannot read " + tg::quoted(path) + ": line " +
+                                std::to_string(std::count(text.begin(), text.end(), '\n') + 1) + " is longer than " +
+                                mib(limit.line) + (limit.what.empty() ? "" : " (not " + limit.what + ")"));
+            }
+        }
+        text += chunk;
+    }
     if (in.bad()) throw tg::Error("cannot read " + tg::quoted(path) + ": read error");
     return text;
 }

@@ -3,6 +3,7 @@
 // registers itself from main.cpp.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -65,9 +66,19 @@ struct Setup {
 /// Builds the variant and position. Throws tradgames::Error for bad input.
 [[nodiscard]] Setup setup(const VariantArgs& a);
 
+/// A bound on what read_file reads: endless input (/dev/zero, a FIFO) is refused once past it.
+struct ReadLimit {
+    /// Largest whole file, in bytes.
+    std::size_t bytes = SIZE_MAX;
+    /// Largest line (without its '\n'), in bytes.
+    std::size_t line = SIZE_MAX;
+    /// What the file should be, for the message ("a perft split file").
+    std::string what;
+};
+
 /// The whole of file `path` (shard results, perft split files). Throws tradgames::Error naming
-/// the file if it is a directory or cannot be read.
-[[nodiscard]] std::string read_file(const std::string& path);
+/// the file if it is a directory, cannot be read, or passes a bound of `limit` (read no further).
+[[nodiscard]] std::string read_file(const std::string& path, const ReadLimit& limit = {});
 
 /// An outcome for people to read: "white wins", "black wins", "draw", "ongoing" (to_string's
 /// names, which JSON and CSV keep, have '_').

@@ -64,14 +64,14 @@ check "demo: results in words" 0 "$(printf '%s\n' "$demo" | grep '^result: ' | g
 json() { python3 -c "import json,sys
 d=json.load(sys.stdin)
 $1"; }
-check "play json fields" 'branching_factor capture_length_histogram capture_moves capture_positions capture_share first_game forced_capture_positions forced_capture_share games games_per_second legal_moves length length_histogram options outcomes plies plies_per_second ply_cap policy reasons seconds seed start threads variant white_score' \
+check "play json fields" 'branching_factor capture_length_histogram capture_moves capture_positions capture_share digest first_game forced_capture_positions forced_capture_share games games_per_second legal_moves length length_histogram options outcomes plies plies_per_second ply_cap policy reasons seconds seed start threads variant white_score' \
       "$("$tg" play --variant russian --games 3 --json | json 'print(" ".join(sorted(d)))')"
 check "play length fields" 'max mean median min p90' \
       "$("$tg" play --variant russian --games 3 --json | json 'print(" ".join(sorted(d["length"])))')"
 # d6:f8 is White's only move and leaves Black without pieces: every game is 1 ply, White wins.
 check "play known game" '1.0 1 5 0 1.0 {"1": 5} 1.0 no legal move' \
       "$("$tg" play --variant russian --fen W:Wd6:Be7 --games 5 --seed 3 --json | json 'print(d["length"]["mean"], d["length"]["p90"], d["outcomes"]["white_wins"], d["outcomes"]["black_wins"], d["branching_factor"], json.dumps(d["capture_length_histogram"]), d["white_score"], d["reasons"][0]["reason"])')"
-strip='for k in ("seconds","games_per_second","plies_per_second","threads"): d.pop(k)
+strip='for k in ("seconds","games_per_second","plies_per_second","threads","digest"): d.pop(k)
 print(json.dumps(d, sort_keys=True))'
 one=$("$tg" play --variant russian --games 40 --seed 9 --threads 1 --json | json "$strip")
 two=$("$tg" play --variant russian --games 40 --seed 9 --threads 2 --json | json "$strip")
@@ -244,6 +244,24 @@ check "replay sample summary" "summary: 5 files, 15 games, 14 replayed, 1 failed
 check "replay names the placeholder" 1 \
       "$(printf '%s\n' "$out" | grep -c 'wiegerw_pdn_abatsiev.pdn: FAIL at ply 1: game 3 .*placeholder record')"
 check "replay ok lines" 14 "$(printf '%s\n' "$out" | grep -c ': ok, ')"
+# issue 32: replay waiting on a FIFO and then interrupted printed nothing. Each game is flushed as
+# it is replayed, and --json cut by a signal is closed into a valid object marked "interrupted".
+# (SIGTERM: a background job of a script ignores SIGINT.)
+rdir=$(mktemp -d); mkfifo "$rdir/fifo"
+interrupted_replay() {  # interrupted_replay OUT ARGS...: replay ARGS, SIGTERM once 15 games are out
+    local out="$1"; shift
+    "$tg" replay "$@" "$data"/*.pdn "$rdir/fifo" >"$out" 2>/dev/null & local pid=$!
+    for _ in $(seq 100); do
+        [ "$(grep -o '"index"\|: ok, \|: FAIL' "$out" | wc -l)" -ge 15 ] && break; sleep 0.1
+    done
+    kill -TERM "$pid"; wait "$pid"
+}
+interrupted_replay "$rdir/out.json" --json; rc=$?
+check "replay --json interrupted: exit 143, valid JSON with the 15 games" "143 15 True" \
+      "$rc $(json 'print(len(d["games"]), d["interrupted"])' <"$rdir/out.json")"
+interrupted_replay "$rdir/out.txt"
+check "replay interrupted: the 15 game lines are out" 15 "$(wc -l <"$rdir/out.txt")"
+rm -rf "$rdir"
 "$tg" replay "$data/wiegerw_pdn_ussr1947.pdn" "$data/corpus_engine_russian2012_excerpt.pdn" >/dev/null
 check "replay of good files exits 0" 0 "$?"
 "$tg" replay "$data/wiegerw_pdn_ussr1947.pdn" >/dev/full 2>/dev/null
@@ -439,7 +457,7 @@ rm -rf "$vdir"
 st=$(mktemp -d)
 untimed='import json,sys
 def strip(o):
-    return {k: v for k, v in o.items() if k not in ("seconds", "games_per_second", "plies_per_second", "threads")}
+    return {k: v for k, v in o.items() if k not in ("seconds", "games_per_second", "plies_per_second", "threads", "digest")}
 d = json.load(sys.stdin)
 print(json.dumps([strip(o) for o in d] if isinstance(d, list) else strip(d), sort_keys=True))'
 for v in russian shatra tobit tobit-4x4; do
@@ -485,6 +503,15 @@ bad "perft --positions: cut file" perft --positions "$st/cut.jsonl" --depth 1
 bad "perft --positions: --paths on a U file" perft --positions "$st/u2.jsonl" --depth 1 --paths
 bad "perft --positions without --depth" perft --positions "$st/u2.jsonl"
 bad "perft --positions with --variant" perft --positions "$st/u2.jsonl" --depth 1 --variant russian
+# issue 32: edited shards gave wrong totals with exit 0; endless input grew without bound.
+sed '2s/"fen":"[^"]*"/"fen":"W:Wa1:Bh8"/' "$st/r4.jsonl" >"$st/edited.jsonl"
+bad "perft --positions: a position replaced" perft --positions "$st/edited.jsonl" --depth 4
+sed '1s/"depth":4/"depth":3/' "$st/r4.jsonl" >"$st/depth3.jsonl"
+bad "perft --positions: header depth edited" perft --positions "$st/depth3.jsonl" --depth 4
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['legal_moves']+=1; print(json.dumps(d))" "$st/p1.json" >"$st/edited.json"
+bad "merge: legal_moves edited" merge "$st/edited.json" "$st/p1.json"
+bad "merge: endless input" merge "$st/p1.json" /dev/zero
+bad "perft --positions: endless input" perft --positions /dev/zero --depth 1
 bad "perft --split with --depth" perft --variant russian --split 2 --depth 3
 bad "perft without --depth or --split" perft --variant russian
 bad "play --first-game not a number" play -v russian --first-game -1
