@@ -573,4 +573,20 @@ bad "match: bad sprt" match -v russian -1 random -2 random --sprt 5,0
 bad "match: bad opening" match -v russian -1 random -2 random --openings "$mt/g.pdn"
 rm -rf "$mt"
 
+# search (README "The engine"): a proven win, the JSON fields, info lines, bad limits and specs.
+check "search: proven win (tactics table)" 'd8-a5 True' \
+      "$("$tg" search -v russian -f W:WKd8,f6:Bb4 --depth 6 --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["best"], d["score"]["proven"])')"
+check "search json fields" 'best depth lines nodes nps position score seldepth stopped time_ms variant' \
+      "$("$tg" search -v shatra --depth 2 --json | python3 -c 'import json,sys; print(" ".join(sorted(json.load(sys.stdin))))')"
+check "search: info line per iteration, then bestmove" '4 bestmove' \
+      "$("$tg" search -v tobit --depth 4 | awk '/^info/{n++} /^bestmove/{b=$1} END{print n, b}')"
+check "search: multipv lines" '3' \
+      "$("$tg" search -v international --depth 3 --multipv 3 --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["lines"]))')"
+check "play: engine players" 'white: search:depth=2, black: random 4' \
+      "$("$tg" play -v english -n 4 --white-policy search:depth=2 --black-policy random --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["policy"], d["outcomes"]["white_wins"])')"
+bad "search: depth and movetime" search -v russian --depth 3 --movetime 10
+bad "search: depth 0" search -v russian --depth 0
+bad "play: bad player spec" play -v russian --policy search:dpth=2
+bad "play: unknown player" play -v russian --white-policy cb:x.so
+
 exit $fail
