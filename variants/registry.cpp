@@ -1,6 +1,9 @@
-// The registry of built-in games: the draughts descriptors compiled in from
-// variants/<game>/<game>.json, and Shatra. Above the core: the core library names no game.
+// The registry of built-in games, a table filled from the build: every draughts descriptor
+// compiled in from variants/<game>/*.json and every game written in C++ (a folder with a
+// registry_entry.hpp, e.g. Shatra), as equal entries (builtin_descriptors.hpp). Above the core:
+// the core library names no game, and this file branches on none.
 #include "tradgames/registry.hpp"
+#include "tradgames/registry_json.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -13,7 +16,6 @@
 #include "tradgames/error.hpp"
 #include "tradgames/io/json.hpp"
 #include "builtin_descriptors.hpp"
-#include "shatra/shatra.hpp"
 
 namespace tradgames {
 
@@ -27,14 +29,16 @@ struct Entry {
     int board_height = 0;
 };
 
-// Registration order: the first three games, then the draughts family.
-struct Builtin {
-    const char* file;                  // stem of variants/<dir>/<file>.json
-    std::vector<std::string> aliases;  // other names
+// Where the games stand in listings (`tradgames variants`, list_variants()) and their other
+// names. Registration does not read this table: every game the build found is registered, and
+// one not named here is listed after these, in file order.
+struct Listing {
+    const char* name;
+    std::vector<std::string> aliases;
 };
 
-const std::vector<Builtin>& builtin_order() {
-    static const std::vector<Builtin> b = {
+const std::vector<Listing>& listing() {
+    static const std::vector<Listing> b = {
         {"russian", {}},       {"tobit", {}},         {"tobit-4x4", {}},
         {"shatra", {}},        {"international", {}}, {"brazilian", {}},
         {"english", {"checkers"}}, {"pool", {}},      {"czech", {}},
@@ -44,6 +48,19 @@ const std::vector<Builtin>& builtin_order() {
     return b;
 }
 
+std::size_t listing_rank(std::string_view name) {
+    const auto& l = listing();
+    std::size_t i = 0;
+    while (i < l.size() && l[i].name != name) ++i;
+    return i;
+}
+
+std::vector<std::string> listed_aliases(std::string_view name) {
+    const std::size_t i = listing_rank(name);
+    return i < listing().size() ? listing()[i].aliases : std::vector<std::string>{};
+}
+
+// A built-in descriptor's text by the stem of its file (the stem is the game's name).
 const std::string* builtin_text(std::string_view file) {
     for (const auto& [name, text] : builtin_descriptor_texts()) {
         if (name == file) return &text;
@@ -51,7 +68,20 @@ const std::string* builtin_text(std::string_view file) {
     return nullptr;
 }
 
-const std::vector<Entry>& registry();
+// A built-in descriptor that this build cannot hold: its board has more vertices than the vertex
+// sets (TRADGAMES_MAX_VERTICES). The reader says so in its message (draughts_json.cpp).
+bool needs_wider_build(const DescriptorError& e) {
+    return std::string_view(e.what()).find("-DTRADGAMES_MAX_VERTICES=128") != std::string_view::npos;
+}
+
+struct Tables {
+    std::vector<Entry> entries;
+    std::vector<UnavailableVariant> unavailable;
+};
+
+const Tables& tables();
+
+const std::vector<Entry>& registry() { return tables().entries; }
 
 std::optional<std::string> lookup_descriptor(std::string_view name);
 
@@ -68,34 +98,57 @@ Entry draughts_entry(const std::string& text, const std::string& source, std::ve
     return e;
 }
 
-const std::vector<Entry>& registry() {
-    static const std::vector<Entry> r = [] {
-        std::vector<Entry> out;
-        for (const Builtin& b : builtin_order()) {
-            if (std::string_view(b.file) == "shatra") {
-                Entry e;
-                e.info = {"shatra", "Shatra (Altai chess-draughts), extended version, 62 squares", {}, 0, ""};
-                e.make = shatra::make;
-                e.specs = shatra::option_specs;
-                out.push_back(std::move(e));
+Entry coded_entry(const CodedGame& g) {
+    Entry e;
+    e.info = {g.name, g.description, listed_aliases(g.name), 0, ""};
+    e.make = g.make;
+    e.specs = g.specs;
+    return e;
+}
+
+const Tables& tables() {
+    static const Tables r = [] {
+        Tables out;
+        // Every game the build found, C++ games and descriptors alike, in listing order.
+        struct Found {
+            std::string name;
+            const CodedGame* coded;
+            const std::string* text;
+        };
+        std::vector<Found> found;
+        for (const CodedGame& g : builtin_coded_games()) found.push_back({g.name, &g, nullptr});
+        for (const auto& [stem, text] : builtin_descriptor_texts()) found.push_back({stem, nullptr, &text});
+        std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+            return listing_rank(a.name) < listing_rank(b.name);
+        });
+        // A "base" names a registered game or, if that comes later, a built-in descriptor.
+        std::function<std::optional<std::string>(std::string_view)> base =
+            [&](std::string_view n) -> std::optional<std::string> {
+            for (const Entry& e : out.entries) {
+                if (e.info.name == n && !e.info.descriptor_json.empty()) return e.info.descriptor_json;
+            }
+            if (const std::string* t = builtin_text(n)) {
+                return draughts_descriptor_to_json(draughts_descriptor_from_json(*t, std::string(n) + ".json", base));
+            }
+            return std::nullopt;
+        };
+        for (const Found& f : found) {
+            if (f.coded != nullptr) {
+                out.entries.push_back(coded_entry(*f.coded));
                 continue;
             }
-            const std::string* text = builtin_text(b.file);
-            if (text == nullptr) continue;
-            // A board wider than this build's vertex sets is left out (canadian needs 128).
+            const std::string source = f.name + ".json";
             try {
-                const DraughtsDescriptor d = draughts_descriptor_from_json(
-                    *text, std::string(b.file) + ".json", [&](std::string_view n) -> std::optional<std::string> {
-                        for (const Entry& e : out) {
-                            if (e.info.name == n && !e.info.descriptor_json.empty()) return e.info.descriptor_json;
-                        }
-                        return std::nullopt;
-                    });
+                const DraughtsDescriptor d = draughts_descriptor_from_json(*f.text, source, base);
                 (void)make_draughts_board(d);
-                out.push_back(draughts_entry(draughts_descriptor_to_json(d), std::string(b.file) + ".json",
-                                             b.aliases));
-            } catch (const DescriptorError&) {
-                if (std::string_view(b.file) != "canadian") throw;
+                out.entries.push_back(draughts_entry(draughts_descriptor_to_json(d), source, listed_aliases(d.name)));
+            } catch (const DescriptorError& e) {
+                // A board wider than this build's vertex sets (Canadian's 72 squares in a
+                // 64-vertex build) is listed as unavailable, with what it needs.
+                if (!needs_wider_build(e)) throw;
+                const auto j = nlohmann::json::parse(*f.text);
+                out.unavailable.push_back({j.value("name", f.name), j.value("description", std::string()),
+                                           "needs a 128-vertex build (configure with -DTRADGAMES_MAX_VERTICES=128)"});
             }
         }
         return out;
@@ -128,6 +181,9 @@ std::string known_names() {
 
 const Entry& lookup(std::string_view name) {
     if (const Entry* e = find(name)) return *e;
+    for (const UnavailableVariant& u : tables().unavailable) {
+        if (same_name(u.name, name)) throw OptionError("variant " + tradgames::quoted(name) + " " + u.reason);
+    }
     throw OptionError("unknown variant " + tradgames::quoted(name) + " (known: " + known_names() + ")");
 }
 
@@ -165,6 +221,8 @@ std::vector<VariantInfo> list_variants() {
 }
 
 VariantInfo variant_info(std::string_view name) { return lookup(name).info; }
+
+std::vector<UnavailableVariant> unavailable_variants() { return tables().unavailable; }
 
 std::shared_ptr<const Variant> make_variant(std::string_view name,
                                             const std::vector<std::string>& options) {

@@ -8,7 +8,7 @@
 //
 // Only code that builds a board includes this header: topology.hpp, variant.hpp and the rest
 // of the public headers name BoardGraph by a forward declaration, so that a file using a
-// variant does not parse Boost.Graph (tests/build/no_boost_graph_test.cpp checks it).
+// variant does not parse Boost.Graph (tests/headers/no_boost_graph.cpp checks it).
 #pragma once
 
 #include <cstdint>

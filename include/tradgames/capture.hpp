@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 
@@ -40,6 +41,13 @@
 #include "tradgames/types.hpp"
 
 namespace tradgames {
+
+/// Side c's view of directions given as White sees them (towards Black is north): White's
+/// unchanged, Black's mirrored north<->south (flip_vertical). The one owner of the mirroring:
+/// CaptureRules::compile, the draughts family's steps and Shatra's steps all ask it.
+[[nodiscard]] constexpr DirectionSet side_view(Color c, DirectionSet white) noexcept {
+    return c == Color::white ? white : flip_vertical(white);
+}
 
 /// How far a piece jumps.
 enum class Leap : std::uint8_t {
@@ -229,8 +237,8 @@ struct CaptureRules {
 
     /// Fills the derived tables (`side_directions`, `reach`, `short_jumps`, `kind_count`,
     /// `filters_victims`) from the board and `kinds`; call after setting `kinds`. Black's
-    /// directions are White's mirrored north<->south: the one place where a side's view of
-    /// the board is turned (the generator reads only the per-side tables).
+    /// directions are White's mirrored north<->south (side_view; the generator reads only the
+    /// per-side tables).
     void compile(const Topology& t) noexcept {
         kind_count = 0;
         filters_victims = false;
@@ -238,8 +246,8 @@ struct CaptureRules {
             const PieceCaptureRule& r = kinds[static_cast<std::size_t>(k)];
             if (r.directions != 0) kind_count = k + 1;
             if (r.directions != 0 && r.victims != 0xFF) filters_victims = true;
-            side_directions[0][static_cast<std::size_t>(k)] = r.directions;
-            side_directions[1][static_cast<std::size_t>(k)] = flip_vertical(r.directions);
+            side_directions[0][static_cast<std::size_t>(k)] = side_view(Color::white, r.directions);
+            side_directions[1][static_cast<std::size_t>(k)] = side_view(Color::black, r.directions);
         }
         for (std::size_t c = 0; c < 2; ++c) {
           for (std::size_t k = 0; k < max_kinds; ++k) {
@@ -358,8 +366,9 @@ private:
     return d1 && d2 && *d1 == *d2;
 }
 
-/// Default hooks: everything is decided by CaptureRules. A variant derives from this struct and
-/// hides the members it needs to change; the generator calls them statically (no virtual call).
+/// Default hooks: everything is decided by CaptureRules. A variant writes its own hooks type with
+/// all six members (CaptureHooksType: each declared in that type itself, with these exact
+/// signatures); the generator calls them statically (no virtual call).
 struct CaptureHooks {
     /// May a piece of kind k, jumping from `from` (its origin or a landing of the sequence so
     /// far), land on `landing`?
@@ -396,7 +405,22 @@ struct CaptureHooks {
     }
 };
 
-/// The capture-sequence search. Hooks must provide the members of CaptureHooks.
+/// What the capture search asks of a hooks type H: the six members of CaptureHooks, each
+/// declared in H itself (not inherited) with exactly CaptureHooks' signature. A misspelt or
+/// mistyped hook therefore fails to compile instead of silently falling back to a default.
+template <class H>
+concept CaptureHooksType =
+    std::same_as<decltype(&H::can_land), bool (H::*)(Vertex, Kind, Vertex) const noexcept> &&
+    std::same_as<decltype(&H::promotion_choices),
+                 int (H::*)(const CaptureRules&, Kind, Vertex, std::array<Kind, max_kinds>&) const noexcept> &&
+    std::same_as<decltype(&H::may_stop), bool (H::*)(const CaptureRules&, Vertex, Kind, Kind) const noexcept> &&
+    std::same_as<decltype(&H::ends_sequence), bool (H::*)(Piece) const noexcept> &&
+    std::same_as<decltype(&H::end_kind), Kind (H::*)(Color, Kind, Vertex) const noexcept> &&
+    std::same_as<decltype(&H::result_tag),
+                 std::uint8_t (H::*)(const Position&, const Vertex*, int) const noexcept>;
+static_assert(CaptureHooksType<CaptureHooks>);
+
+/// The capture-sequence search over the hooks of a CaptureHooksType.
 ///
 /// Plain = true is the same search compiled for rules whose plain() is true (compiled tables,
 /// end-of-move removal, 180-degree turns allowed, no victim filter: most of the draughts
@@ -404,7 +428,7 @@ struct CaptureHooks {
 /// (DraughtsVariant::generate_captures). Precondition for Plain: rules.plain().
 ///
 /// Thread safety: one generator object per thread (it keeps the search state).
-template <class Hooks = CaptureHooks, bool Plain = false>
+template <CaptureHooksType Hooks = CaptureHooks, bool Plain = false>
 class CaptureSequenceGenerator {
 public:
     /// Binds the board, the rules and the hooks; all must outlive the generator.
@@ -451,16 +475,6 @@ public:
         push_victim(victim);
         land_and_continue(landing, p.kind(), -1, hooks_.ends_sequence(pos.at(victim)));
         return out.size() - before;
-    }
-
-    /// True if the piece on `from` (of the side to move) has at least one jump.
-    [[nodiscard]] bool can_capture(const Position& pos, Vertex from) {
-        const Piece p = pos.at(from);
-        if (!rules_.may_start(p.color(), p.kind(), from, pos.pieces(~p.color()), pos.occupied())) {
-            return false;
-        }
-        start(pos, from, p, nullptr, Duplicates::all_paths, 0);
-        return has_jump(from, p.kind(), -1);
     }
 
 private:
@@ -834,22 +848,5 @@ private:
     std::array<Vertex, max_jumps> path_;
     std::array<Vertex, max_jumps> caps_;
 };
-
-/// Removes from list[from..] every capture taking fewer pieces than the longest one there
-/// (majority rule, e.g. Tobit option `majority_capture`).
-inline void keep_majority_captures(MoveList& list, std::size_t from = 0) {
-    std::size_t best = 0;
-    for (std::size_t i = from; i < list.size(); ++i) {
-        if (list[i].is_capture()) best = std::max(best, list[i].captured.size());
-    }
-    std::size_t w = from;
-    for (std::size_t i = from; i < list.size(); ++i) {
-        if (!list[i].is_capture() || list[i].captured.size() == best) {
-            if (w != i) list[w] = list[i];
-            ++w;
-        }
-    }
-    while (list.size() > w) list.pop_back();
-}
 
 }  // namespace tradgames

@@ -1,11 +1,13 @@
 // tradgames: the registry of games, above the core.
 //
-// The core library (tradgames::core: board, position, capture generator, the generic draughts
-// variant, game, perft, io) names no game. The games library (tradgames::tradgames) holds the
-// built-in games: each draughts game is a JSON descriptor in variants/<game>/<game>.json,
-// compiled into the library as text; Shatra is a C++ variant with hooks. This header is the
-// games library's interface: look a game up by name or PDN GameType, build it with options,
-// build a user's variant from a descriptor file, and resolve the variant of a PDN record.
+// The core library (tradgames::core: board, position, capture generator, variant interface,
+// game, perft, playouts, shards, io) names no game. The games library (tradgames::tradgames)
+// holds the draughts family (variants/draughts/, tradgames/draughts.hpp) and the built-in
+// games: each draughts game is a JSON descriptor in variants/<game>/<game>.json, compiled into
+// the library as text; Shatra is a C++ variant with hooks. This header is the games library's
+// interface: look a game up by name or PDN GameType, build it with options, build a user's
+// variant from a descriptor file, and resolve the variant of a PDN record. It does not include
+// nlohmann/json.hpp; the --json form of an entry is in tradgames/registry_json.hpp.
 #pragma once
 
 #include <functional>
@@ -14,8 +16,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "tradgames/draughts.hpp"
 #include "tradgames/io/pdn.hpp"
@@ -39,13 +39,23 @@ struct VariantInfo {
     std::string descriptor_json;
 };
 
-/// One entry of `tradgames variants --json` (and Python's variants()): name, description,
-/// aliases, pdn_game_type (null if none), options (io/json.hpp option_spec_json) and descriptor
-/// (the draughts descriptor as a JSON object, null for a game that is not one).
-[[nodiscard]] nlohmann::json variant_info_json(const VariantInfo& info);
-
 /// The registered variants, in registration order.
 [[nodiscard]] std::vector<VariantInfo> list_variants();
+
+/// A built-in game this build cannot make, and why.
+struct UnavailableVariant {
+    /// Registry name ("canadian").
+    std::string name;
+    /// One-line description.
+    std::string description;
+    /// What it needs: "needs a 128-vertex build (configure with -DTRADGAMES_MAX_VERTICES=128)".
+    std::string reason;
+};
+
+/// The built-in games this build holds but cannot make (a board wider than its vertex sets:
+/// Canadian in a 64-vertex build); make_variant throws OptionError with the reason for them.
+/// Not in list_variants().
+[[nodiscard]] std::vector<UnavailableVariant> unavailable_variants();
 
 /// The registry entry of variant `name` (ASCII case-insensitive; aliases accepted).
 /// Throws OptionError for an unknown name, listing the known ones.

@@ -1,9 +1,9 @@
-// tradgames: the variant interface and the registry of variants.
+// tradgames: the variant interface.
 //
 // A variant is a descriptor (board graph, piece kinds, capture rules as data, rule options)
 // plus the few hooks that differ between games (quiet moves, drops, side effects of a move,
 // notation details, position strings). Front ends use only this interface; each game lives in
-// variants/<name>/ and registers itself by name.
+// variants/<name>/, and the games library's registry (tradgames/registry.hpp) names them.
 #pragma once
 
 #include <array>

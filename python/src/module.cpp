@@ -30,6 +30,7 @@
 #include "tradgames/perft.hpp"
 #include "tradgames/playout.hpp"
 #include "tradgames/registry.hpp"
+#include "tradgames/registry_json.hpp"
 
 namespace tgpy {
 

@@ -14,6 +14,7 @@
 #include "tradgames/io/ascii.hpp"
 #include "tradgames/perft.hpp"
 #include "tradgames/random.hpp"
+#include "tradgames/registry_json.hpp"
 #include "tradgames/shard.hpp"
 
 namespace tgcli {
@@ -38,7 +39,13 @@ int run_variants(bool as_json) {
             }
         }
     }
-    if (as_json) fmt::print("{}\n", out.dump());
+    if (as_json) {
+        fmt::print("{}\n", out.dump());
+    } else {
+        for (const auto& u : tg::unavailable_variants()) {
+            fmt::print("{:<13} {}\n    {}\n", u.name, u.description, u.reason);
+        }
+    }
     return 0;
 }
 

@@ -35,6 +35,16 @@ check "moves --explain illegal" "illegal: move 'g1-h2' is not legal in W:Wc3,g1:
       "$("$tg" moves --variant russian --fen W:Wc3,g1:Bd4 --explain g1-h2 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
 check "variants json" 'russian' \
       "$("$tg" variants --json | python3 -c 'import json,sys; print(" ".join(v["name"] for v in json.load(sys.stdin) if v["name"]=="russian"))')"
+# A built-in game wider than this build (Canadian in a 64-vertex build) is listed with what it
+# needs, and asking for it says so (README "Layout").
+if ! "$tg" variants --json | grep -q '"name":"canadian"'; then
+    check "variants: canadian needs a 128-vertex build" \
+          'canadian      Canadian draughts: the international rules on 12x12, 30 men each|    needs a 128-vertex build (configure with -DTRADGAMES_MAX_VERTICES=128)' \
+          "$("$tg" variants | grep -A1 '^canadian ' | paste -sd '|')"
+    check "perft canadian in a 64-vertex build" \
+          "tradgames: error: variant 'canadian' needs a 128-vertex build (configure with -DTRADGAMES_MAX_VERTICES=128)" \
+          "$("$tg" perft --variant canadian --depth 1 2>&1)"
+fi
 check "tobit start moves" "7-14 8-15 9-16 10-17 11-18" \
       "$("$tg" moves --variant tobit | tr '\n' ' ' | sed 's/ $//')"
 check "tobit-4x4 start moves" "6-12 7-13 8-14 9-15" \

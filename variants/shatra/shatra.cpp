@@ -70,7 +70,7 @@ bool is_diagonal(Direction d) { return ((diagonal_dirs >> index(d)) & 1U) != 0; 
 /// Capture hooks (5): the fortress landing bans (4.2 While on 2, 4.6, A10), the promotion
 /// choices (6.2-6.3), the privileged stops (5.4, 5.5) and the end of the sequence when the biy
 /// is taken (5.10). Built for the side to move by Shatra::generate_moves.
-struct ShatraHooks : CaptureHooks {
+struct ShatraHooks {
     /// The own fortress: a jump made from inside it may land anywhere, own fortress and gate
     /// included (4.6).
     Mask own_fortress = 0;
@@ -100,6 +100,7 @@ struct ShatraHooks : CaptureHooks {
         return r.kinds[k].may_stop || (start_kind == shatra && origin == privileged_origin);
     }
     bool ends_sequence(Piece victim) const noexcept { return victim.kind() == biy; }
+    Kind end_kind(Color side, Kind k, Vertex to) const noexcept { return CaptureHooks{}.end_kind(side, k, to); }
     /// 6.3, 8: the opponent's waiting shatras left on the board become the batyr, tura and
     /// yalkyn types in the order they are taken, so two paths taking the same men leave
     /// different positions when those types come in a different order: the tag is that order
@@ -315,7 +316,7 @@ Shatra::Shatra(RuleOptions options)
         s.transformation = t.zone_mask(side_zone(white_transformation, c));
         s.towers = t.zone_mask(side_zone(white_towers, c));
         s.road = s.home & high_road_;
-        s.forward = c == Color::white ? Direction::n : Direction::s;
+        s.forward = static_cast<Direction>(std::countr_zero(side_view(c, dirs(Direction::n))));
     }
     // 3.5, A3: a shatra's steps by zone, never backwards: straight forward in the own home
     // (reachable only under A10 b); forward, diagonally forward and sideways beyond the ditch;
@@ -325,8 +326,7 @@ Shatra::Shatra(RuleOptions options)
         const SideSquares& s = own(c);
         const Direction fwd = s.forward;
         const DirectionSet forward = dirs(fwd);
-        const DirectionSet diagonal = c == Color::white ? dirs(Direction::ne, Direction::nw)
-                                                        : dirs(Direction::se, Direction::sw);
+        const DirectionSet diagonal = side_view(c, dirs(Direction::ne, Direction::nw));
         const DirectionSet sideways = dirs(Direction::e, Direction::w);
         for (Vertex v = 0; v < t.size(); ++v) {
             DirectionSet ds = forward;

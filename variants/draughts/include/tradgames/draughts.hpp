@@ -239,12 +239,24 @@ using DescriptorLookup = std::function<std::optional<std::string>(std::string_vi
 /// Callers include tradgames/board_graph.hpp (BoardGraph is only declared here).
 [[nodiscard]] BoardGraph make_draughts_board(const DraughtsDescriptor& d);
 
-/// Capture hooks of the generic draughts variant: everything is data except the optional
-/// reversion of a king that ends its move off the promotion row (DraughtsDescriptor::
-/// king_reverts).
-struct DraughtsHooks : CaptureHooks {
+/// Capture hooks of the generic draughts variant (CaptureHooksType): everything is data except
+/// the optional reversion of a king that ends its move off the promotion row
+/// (DraughtsDescriptor::king_reverts); the other hooks are CaptureHooks' defaults.
+struct DraughtsHooks {
     std::array<Mask, 2> promotion_zone{};
     bool reverts = false;
+    [[nodiscard]] bool can_land(Vertex f, Kind k, Vertex l) const noexcept { return CaptureHooks{}.can_land(f, k, l); }
+    [[nodiscard]] int promotion_choices(const CaptureRules& r, Kind k, Vertex v,
+                                        std::array<Kind, max_kinds>& out) const noexcept {
+        return CaptureHooks{}.promotion_choices(r, k, v, out);
+    }
+    [[nodiscard]] bool may_stop(const CaptureRules& r, Vertex o, Kind s, Kind k) const noexcept {
+        return CaptureHooks{}.may_stop(r, o, s, k);
+    }
+    [[nodiscard]] bool ends_sequence(Piece p) const noexcept { return CaptureHooks{}.ends_sequence(p); }
+    [[nodiscard]] std::uint8_t result_tag(const Position& p, const Vertex* c, int n) const noexcept {
+        return CaptureHooks{}.result_tag(p, c, n);
+    }
     /// With `reverts`, a king (kind 1) ending on `to` outside its side's promotion row becomes
     /// a man (kind 0); otherwise k.
     [[nodiscard]] Kind end_kind(Color side, Kind k, Vertex to) const noexcept {

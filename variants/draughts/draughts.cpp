@@ -557,13 +557,14 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
     plain_rules_ = rules_.plain();
     hooks_.promotion_zone = rules_.promotion_zone;
     hooks_.reverts = d_.king_reverts;
-    man_steps_ = {StepTable(t, d_.man.steps), StepTable(t, flip_vertical(d_.man.steps))};
-    king_dirs_ = {d_.king.steps, flip_vertical(d_.king.steps)};
+    man_steps_ = {StepTable(t, side_view(Color::white, d_.man.steps)),
+                  StepTable(t, side_view(Color::black, d_.man.steps))};
+    king_dirs_ = {side_view(Color::white, d_.king.steps), side_view(Color::black, d_.king.steps)};
     king_steps_ = {StepTable(t, king_dirs_[0]), StepTable(t, king_dirs_[1])};
     // Does every quiet man move keep or gain ground (irreversible)? Checked step by step on the
     // board, so that no assumption about the board's shape is needed.
     for (Color c : {Color::white, Color::black}) {
-        const DirectionSet steps = c == Color::white ? d_.man.steps : flip_vertical(d_.man.steps);
+        const DirectionSet steps = side_view(c, d_.man.steps);
         bool never_back = true;
         for (Vertex v = 0; v < t.size(); ++v) {
             for (int k = 0; k < direction_count; ++k) {
