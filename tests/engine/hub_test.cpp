@@ -65,6 +65,11 @@ struct Session {
 
 bool starts(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
 
+/// Whether one of `lines` starts with p (while a search runs, its info lines may come first).
+bool any_starts(const std::vector<std::string>& lines, const std::string& p) {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return starts(l, p); });
+}
+
 /// a + b, appended (GCC 12 warns falsely about `"literal" + std::string` under -O2).
 std::string cat(std::string a, const std::string& b) { return a.append(b); }
 
@@ -181,10 +186,10 @@ TEST_CASE("hub: a scripted 10x10 session") {
     // Infinite analysis answers ping while searching and stops on stop with a done line.
     CHECK(s.send("pos").empty());
     CHECK(s.send("level infinite").empty());
-    CHECK(s.send("go analyze").empty());
+    (void)s.send("go analyze");  // its info lines come from the search thread at any time
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    CHECK(s.send("ping").at(0) == "pong");
-    CHECK(starts(s.send("pos").at(0), "error message=\"pos: a search is running"));
+    CHECK(any_starts(s.send("ping"), "pong"));
+    CHECK(any_starts(s.send("pos"), "error message=\"pos: a search is running"));
     s.engine.handle("stop");
     const auto all = s.all();
     CHECK(starts(all.back(), "done move="));
@@ -199,7 +204,7 @@ TEST_CASE("hub: pondering, ponder-hit and an 8x8 game") {
     const std::string start = te::hub_position(*v, v->initial_position());
     CHECK(s.send(cat("pos pos=", start)).empty());
     CHECK(s.send("level move-time=0.05").empty());
-    CHECK(s.send("go ponder").empty());
+    (void)s.send("go ponder");
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     s.engine.handle("ponder-hit");
     s.engine.wait();
