@@ -13,7 +13,7 @@ from distributed import Client, LocalCluster
 
 import tradgames.distributed as tgd
 
-TIMING = ("seconds", "games_per_second", "plies_per_second", "threads")
+TIMING = ("seconds", "games_per_second", "plies_per_second", "threads", "digest")  # the digest covers timing
 
 
 def main():

@@ -13,7 +13,7 @@ from mpi4py import MPI
 
 import tradgames
 
-TIMING = ("seconds", "games_per_second", "plies_per_second", "threads")
+TIMING = ("seconds", "games_per_second", "plies_per_second", "threads", "digest")  # the digest covers timing
 
 
 def main():

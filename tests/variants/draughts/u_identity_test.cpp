@@ -12,9 +12,12 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
+#include <type_traits>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "support/helpers.hpp"
@@ -24,9 +27,18 @@ using namespace tradgames;
 
 namespace {
 
-using Key = std::tuple<Vertex, Vertex, Mask, Kind>;
+/// The captured set as two words, so that a Key orders at either vertex-set width (a 128-vertex
+/// Mask has no operator<).
+std::pair<std::uint64_t, std::uint64_t> words(const Mask& m) {
+    if constexpr (std::is_integral_v<Mask>) {
+        return {static_cast<std::uint64_t>(m), 0};
+    } else {
+        return {m.low(), m.high()};
+    }
+}
+using Key = std::tuple<Vertex, Vertex, std::pair<std::uint64_t, std::uint64_t>, Kind>;
 
-Key key(const Move& m) { return {m.from, m.to, m.captured_mask, m.promotion}; }
+Key key(const Move& m) { return {m.from, m.to, words(m.captured_mask), m.promotion}; }
 
 /// A random position: 2..16 pieces a side, many kings, no man on its own promotion row.
 Position random_position(const DraughtsVariant& v, Rng& rng) {
