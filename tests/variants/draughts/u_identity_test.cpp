@@ -29,8 +29,9 @@ namespace {
 
 /// The captured set as two words, so that a Key orders at either vertex-set width (a 128-vertex
 /// Mask has no operator<).
-std::pair<std::uint64_t, std::uint64_t> words(const Mask& m) {
-    if constexpr (std::is_integral_v<Mask>) {
+template <class M>
+std::pair<std::uint64_t, std::uint64_t> words(const M& m) {
+    if constexpr (std::is_integral_v<M>) {
         return {static_cast<std::uint64_t>(m), 0};
     } else {
         return {m.low(), m.high()};
