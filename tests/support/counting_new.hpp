@@ -36,6 +36,40 @@ void* operator new(std::size_t n) { return tgtest::detail::counted(n); }
 void* operator new[](std::size_t n) { return tgtest::detail::counted(n); }
 void* operator new(std::size_t n, std::align_val_t a) { return tgtest::detail::counted_aligned(n, a); }
 void* operator new[](std::size_t n, std::align_val_t a) { return tgtest::detail::counted_aligned(n, a); }
+// The nothrow forms too (std::stable_sort's temporary buffer uses them): left to the library,
+// they would allocate with its own operator new and be freed here with free().
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+    try {
+        return tgtest::detail::counted(n);
+    } catch (...) {
+        return nullptr;
+    }
+}
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
+    try {
+        return tgtest::detail::counted(n);
+    } catch (...) {
+        return nullptr;
+    }
+}
+void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+    try {
+        return tgtest::detail::counted_aligned(n, a);
+    } catch (...) {
+        return nullptr;
+    }
+}
+void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+    try {
+        return tgtest::detail::counted_aligned(n, a);
+    } catch (...) {
+        return nullptr;
+    }
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
