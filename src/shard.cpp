@@ -649,9 +649,12 @@ PerftSplitFile read_perft_split(std::string_view contents, const std::string& so
         }
     }
     if (fresh.size() != f.entries.size()) {  // then some listed position is not in the split
-        for (const auto& [position, line] : seen) {
-            if (std::none_of(fresh.begin(), fresh.end(), [&](const PerftSplitEntry& e) { return e.position == position; })) {
-                fail(source + " line " + std::to_string(line), "the position is not " + at_depth + " (an edited file)");
+        for (const auto& entry : seen) {
+            const auto& listed = entry.first;  // not a structured binding: clang 14 cannot capture one
+            if (std::none_of(fresh.begin(), fresh.end(),
+                             [&](const PerftSplitEntry& e) { return e.position == listed; })) {
+                fail(source + " line " + std::to_string(entry.second),
+                     "the position is not " + at_depth + " (an edited file)");
             }
         }
     }
