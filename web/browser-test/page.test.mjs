@@ -129,7 +129,7 @@ test('shatra: a reserve drop and a promotion with a choice', async () => {
   await page.click('#flip');
   await page.screenshot({ path: `${shots}/shatra-flipped.png` });
   await page.click('#flip');
-  // shatra.md test 23: the shatra on 5 promotes on 1 as a batyr, tura or yalkyn: the page asks.
+  // variants/shatra/RULES.md test 23: the shatra on 5 promotes on 1 as a batyr, tura or yalkyn: the page asks.
   await startFrom('W:WK52,5:BK11');
   await clickVertex('5');
   await clickVertex('1');
@@ -145,7 +145,7 @@ test('shatra: a reserve drop and a promotion with a choice', async () => {
 test('tobit: a multi-capture by clicking on points, and the game end', async () => {
   await open('tobit');
   await page.screenshot({ path: `${shots}/tobit-start.png` });
-  // tobit.md T7b: the hul on 7 takes 14, 22 and 30, landing on 21, 23 and 36 (a promotion
+  // variants/tobit/RULES.md T7b: the hul on 7 takes 14, 22 and 30, landing on 21, 23 and 36 (a promotion
   // point); Black has nothing left and loses (E1).
   await startFrom('W:W7:B14,22,30');
   await clickVertex('7');

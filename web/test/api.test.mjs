@@ -27,7 +27,7 @@ test('variants() lists every variant with typed options', () => {
 });
 
 test('legalMoves: the fields of moves --json', () => {
-  // T7 of russian.md: the king on a1 must land on e5 to take f4 next.
+  // T7 of variants/russian/RULES.md: the king on a1 must land on e5 to take f4 next.
   const moves = tg.legalMoves('russian', 'W:WKa1:Bc3,f4');
   assert.equal(moves.length, 2);
   for (const m of moves) assert.deepEqual(Object.keys(m).sort(), [...MOVE_FIELDS].sort());
@@ -79,7 +79,7 @@ test('play returns the position after the move; any subset of landings may be wr
 test('result: initial, no legal move, a captured biy', () => {
   assert.deepEqual(tg.result('russian', null), { outcome: 'ongoing', reason: null });
   assert.deepEqual(tg.result('russian', ''), { outcome: 'ongoing', reason: null });
-  // T22 of tobit.md: Black is blocked and loses (E1).
+  // T22 of variants/tobit/RULES.md: Black is blocked and loses (E1).
   const r = tg.result('tobit', 'B:W21,22:B20');
   assert.equal(r.outcome, 'white_wins');
   assert.match(r.reason, /no legal move/);

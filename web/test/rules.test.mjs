@@ -1,9 +1,9 @@
 // Rule positions through tradgames.js, each with its exact legal move list, copied from the
 // hand-derived C++ rule tests (which cite the clause of variants/<game>/RULES.md and the
 // specification each comes from):
-//   tests/variants/russian/rules_test.cpp  (russian.md §5, T1-T12 and the Turkish strike)
-//   tests/variants/shatra/rules_test.cpp   (shatra.md §11)
-//   tests/variants/tobit/rules_test.cpp    (tobit.md §7)
+//   tests/variants/russian/rules_test.cpp  (variants/russian/RULES.md §5, T1-T12 and the Turkish strike)
+//   tests/variants/shatra/rules_test.cpp   (variants/shatra/RULES.md §11)
+//   tests/variants/tobit/rules_test.cpp    (variants/tobit/RULES.md §7)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tg, notations, rangeMoves, withChoices, sorted } from './load.mjs';
