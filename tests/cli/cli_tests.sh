@@ -413,6 +413,13 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && ! command -v sudo >/
     check ".ci/deps without root or sudo prints the apt-get line" 1 \
           "$(printf '%s\n' "$err" | grep -cxF "  apt-get update && apt-get install -y --no-install-recommends ${want}tradgames-no-such-package")"
 fi
+# Every script .ci/run calls must be executable in a fresh clone: git keeps the mode, and a script
+# committed without it fails CI with "Permission denied" (exit 126) after the long steps.
+notexec=""
+for f in "$repo"/.ci/*; do
+    [ -f "$f" ] && head -c 2 "$f" | grep -q '#!' && [ ! -x "$f" ] && notexec+="$(basename "$f") "
+done
+check "every .ci script is executable" "" "$notexec"
 bad "replay without files" replay
 bad "replay unknown option" replay "$data/wiegerw_pdn_ussr1947.pdn" --option nosuch=1
 bad "replay unknown variant" replay "$data/wiegerw_pdn_ussr1947.pdn" --variant nosuch
