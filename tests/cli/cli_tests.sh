@@ -574,6 +574,11 @@ mj=$("$tg" match -v russian -1 cb:"$mt/none.so" -2 random -n 2 --json --pdn "$mt
 check "match: a missing engine loses, named" '0 2 2' \
       "$(printf '%s' "$mj" | json 'print(d["wins"], d["losses"], sum(1 for g in d["game_list"] if "cannot load" in g["reason"]))')"
 check "match: the missing engine's games in the PDN" '2' "$(grep -c 'cannot load' "$mt/h.pdn")"
+# A Hub engine through the referee: the built-in engine over Hub (README "Matches").
+mj=$("$tg" match -v international -1 hub:"$tg hub" -2 search:depth=1 -n 2 --movetime 20 --max-plies 30 --json 2>/dev/null)
+check "match: hub:COMMAND plays, named by its id line" 'tradgames 0.1.0 2 ply cap (30)' \
+      "$(printf '%s' "$mj" | json 'print(d["player1"]["name"], d["games"], " ".join(sorted(set(g["reason"] for g in d["game_list"]))))')"
+bad "match: hub on Shatra (no Hub positions)" match -v shatra -1 hub:x -2 random
 bad "match: unknown player" match -v russian -1 alphabeta -2 random
 bad "match: cb on a 10x10 game" match -v international -1 cb:x.so -2 random
 bad "match: bad sprt" match -v russian -1 random -2 random --sprt 5,0
