@@ -273,6 +273,25 @@ TEST_SUITE("draughts") {
             });
     }
 
+    TEST_CASE("moves explained: tobit") {
+        // variants/tobit/RULES.md §7: T1 (the initial position: 7-14 ... 11-18), T3 (16:30 is
+        // compulsory), T22 (Black's 20 is blocked: no move); R2: a hul never steps backward
+        // (7 to White's own line end 1).
+        const char* start = "W:W1,2,3,4,5,6,7,8,9,10,11,12:B27,28,29,30,31,32,33,34,35,36,37,38";
+        const std::vector<std::string> t1{"7-14", "8-15", "9-16", "10-17", "11-18"};
+        check_reasons(
+            "tobit",
+            {
+                {start, "13-20", R::empty_square, t1, "§3"},
+                {start, "27-20", R::wrong_piece, t1, "§3"},
+                {start, "7-99", R::not_a_move, t1, "§6.4"},
+                {start, "7-1", R::man_backward, {"7-14"}, "§3"},
+                {"W:W1,2,3,4,5,6,7,8,10,11,12,16:B23,27,28,29,31,32,33,34,35,36,37,38", "16-17",
+                 R::capture_compulsory, {"16:30"}, "§4"},
+                {"B:W21,22:B20", "20-21", R::no_legal_move, {}, "§6.2"},
+            });
+    }
+
     TEST_CASE("moves explained: a user's descriptor names no RULES.md") {
         // A descriptor read at run time has no RULES.md in this repository: the reason and the
         // alternatives are given, the rule is empty (and the message names none).
