@@ -76,14 +76,16 @@ BoardGraph rectangular_board(const DraughtsDescriptor& d) {
     BoardGraph g;
     std::map<std::pair<int, int>, Vertex> at;
     int n = 0;
-    // PDN numbering: from Black's side (the top rank), each rank from White's left.
+    // PDN numbering: from Black's side (the top rank), each rank from White's left; Spanish
+    // numbering (notation.origin = white_right) counts the same squares from the other end.
+    const int count = draughts_vertex_count(b);
     for (int r = b.height - 1; r >= 0; --r) {
         for (int f = 0; f < b.width; ++f) {
             if (!playable(b, f, r)) continue;
             ++n;
             VertexProperties p;
             const std::string alg = algebraic(f, r);
-            const std::string num = std::to_string(n);
+            const std::string num = std::to_string(d.notation.from_white_right ? count + 1 - n : n);
             p.name = d.notation.numeric ? num : alg;
             if (!b.all_squares) p.aliases = {d.notation.numeric ? alg : num};
             p.x = f;
@@ -145,10 +147,10 @@ std::shared_ptr<const Topology> draughts_detail::shared_topology(const DraughtsD
                               " squares; this build holds at most " + std::to_string(max_vertices) +
                               " (configure with -DTRADGAMES_MAX_VERTICES=128)");
     }
-    using Key = std::tuple<DraughtsBoard, bool, int, int>;
+    using Key = std::tuple<DraughtsBoard, bool, bool, int, int>;
     static std::mutex mutex;
     static std::vector<std::pair<Key, std::shared_ptr<const Topology>>> cache;
-    const Key key{d.board, d.notation.numeric, d.setup_rows, d.setup_offset};
+    const Key key{d.board, d.notation.numeric, d.notation.from_white_right, d.setup_rows, d.setup_offset};
     const std::lock_guard lock(mutex);
     for (const auto& [k, t] : cache) {
         if (k == key) return t;

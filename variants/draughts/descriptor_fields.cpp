@@ -99,6 +99,7 @@ constexpr Words<bool, 2> orientation_words{{{false, "standard"}, {true, "mirrore
 constexpr Words<bool, 2> promotion_words{{{true, "mid_capture"}, {false, "end_of_move"}}};
 constexpr Words<bool, 2> paths_words{{{false, "merge_straight"}, {true, "every_landing"}}};
 constexpr Words<bool, 2> numbering_words{{{false, "algebraic"}, {true, "numeric"}}};
+constexpr Words<bool, 2> origin_words{{{false, "pdn"}, {true, "white_right"}}};
 constexpr Words<char, 2> separator_words{{{':', ":"}, {'x', "x"}}};
 
 std::string letters_digits(const json& v, const char* what) {
@@ -243,6 +244,9 @@ std::vector<Field> make_table() {
     s.push_back(text("draw.endings_label", TG_AT(d.draws.endings_label), "those endings' label in the reason"));
     s.push_back(word("notation.squares", numbering_words, TG_AT(d.notation.numeric),
                      "squares written as `algebraic` names or PDN `numeric` numbers"));
+    s.push_back(word("notation.origin", origin_words, TG_AT(d.notation.from_white_right),
+                     "where numbered squares start: `pdn` (1 on Black's side, from White's left) or "
+                     "`white_right` (Spanish: 1 at White's bottom right, from White's right, up the board)"));
     s.push_back(word("notation.capture_separator", separator_words, TG_AT(d.notation.capture_separator),
                      "between the squares of a capture"));
     s.push_back(word("notation.landings", landings_words, TG_AT(d.notation.landings),

@@ -111,17 +111,22 @@ std::string DraughtsVariant::position_to_string(const Position& pos) const {
                 const char l = kinds()[pos.at(v).kind()].letter;
                 items.emplace_back(l == '\0' ? "" : std::string(1, l), std::stoi(std::string(t.name(v))));
             });
+            // Ascending numbers: from White's right they run against the vertex order.
+            if (d_.notation.from_white_right) std::reverse(items.begin(), items.end());
             s += join_numbered(items);
             continue;
         }
+        std::vector<Vertex> order;
+        for_each_vertex(pos.pieces(c), [&](Vertex v) { order.push_back(v); });
+        if (d_.notation.numeric && d_.notation.from_white_right) std::reverse(order.begin(), order.end());
         bool first = true;
-        for_each_vertex(pos.pieces(c), [&](Vertex v) {
+        for (Vertex v : order) {
             if (!first) s += ',';
             first = false;
             const char l = kinds()[pos.at(v).kind()].letter;
             if (l != '\0') s += l;
             s += t.name(v);
-        });
+        }
     }
     if (d_.king_move_limit > 0 && pos.state().marked != 0) {
         s += ":L";

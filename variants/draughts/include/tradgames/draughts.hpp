@@ -132,6 +132,11 @@ struct DraughtsNotation {
     /// Squares written as numbers (PDN numbering: dark squares from Black's left corner, row
     /// by row) rather than algebraic names; the other form is accepted as an alias.
     bool numeric = false;
+    /// Where numbered squares start: false, the PDN origin (square 1 is the first playable
+    /// square of Black's side, counted along each rank from White's left); true, White's bottom
+    /// right (counted along each rank from White's right, rank by rank up the board: Spanish
+    /// notation, variants/spanish/RULES.md §9.1). Only the names change, not the vertex order.
+    bool from_white_right = false;
     /// Separator between the squares of a capture: ':' or 'x'.
     char capture_separator = ':';
     /// Which intermediate landing squares a capture writes: `all`; `turns` (only where the
