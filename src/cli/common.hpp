@@ -99,5 +99,7 @@ void register_egtb_commands(CLI::App& app, std::vector<Command>& out);
 void register_search_command(CLI::App& app, std::vector<Command>& out);
 /// hub: the built-in engine as a Hub engine (cmd_hub.cpp).
 void register_hub_command(CLI::App& app, std::vector<Command>& out);
+/// dxp: a player of ours over DXP, follower or initiator (cmd_dxp.cpp).
+void register_dxp_command(CLI::App& app, std::vector<Command>& out);
 
 }  // namespace tgcli
