@@ -552,6 +552,22 @@ cp "$eg/english.w0m1k-b0m1k.egtb" "$eg/russian.w0m1k-b0m1k.egtb"
 bad "egtb info: a file of another game" egtb info --variant russian --dir "$eg"
 head -c 300 "$eg/english.w0m1k-b0m1k.egtb" >"$eg/english.w0m1k-b1m0k.egtb"
 bad "egtb info: a truncated file" egtb info --variant english --dir "$eg"
+# search and status with databases (README "search", "status"): 2 kings v 1 king, White's
+# longest win (33 plies); a 2-ply search reports the database's distance and plays it out in
+# the pv; a directory without files of the game is refused.
+"$tg" egtb build --variant english --pieces 3 --dir "$eg/3" >/dev/null
+check "search --egtb: database verdict, score and a 33-move pv" 'win|33|won in 33|33' \
+      "$("$tg" search --variant english --fen W:WK1,K2:BK32 --egtb "$eg/3" --depth 2 --json | json 'print(d["database"]["value"], d["database"]["plies"], d["score"]["text"], len(d["lines"][0]["pv"]), sep="|")')"
+check "search --egtb text output" 'database: win in 33 plies' \
+      "$("$tg" search --variant english --fen W:WK1,K2:BK32 --egtb "$eg/3" --depth 2 | grep '^database')"
+check "search without --egtb: no database field" 'False' \
+      "$("$tg" search --variant english --fen W:WK1,K2:BK32 --depth 2 --json | json 'print("database" in d)')"
+check "status --egtb" 'database: loss in 32 plies' \
+      "$("$tg" status --variant english --fen B:WK5,K2:BK32 --egtb "$eg/3" | grep '^database')"
+check "status --egtb --json, a position not covered" 'None' \
+      "$("$tg" status --variant english --fen B:WK5,K2,K3:BK32 --egtb "$eg/3" --json | json 'print(d["database"])')"
+bad "search --egtb: no files of the game" search --variant russian --egtb "$eg/3" --depth 1
+bad "match: search egtb= without files" match -v russian -1 search:depth=1,egtb="$eg/none" -2 random -n 2
 rm -rf "$eg"
 
 # hub: a scripted session over standard input (README "Engine protocols: Hub").
