@@ -31,8 +31,12 @@ check "moves json" '{"after": "B:WKf8:B", "captured": ["e7"], "drop": false, "fr
       "$("$tg" moves --variant russian --fen W:Wd6:Be7 --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)[0], sort_keys=True))')"
 check "moves --paths" '2' "$("$tg" moves --variant russian --fen B:We5,e3,c3,c5:Bd6 --paths | wc -l)"
 check "moves --explain legal" 'legal: c3-d4 0' "$("$tg" moves --variant russian --explain c3-d4 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
-check "moves --explain illegal" "illegal: move 'g1-h2' is not legal in W:Wc3,g1:Bd4: a capture is compulsory: c3:e5 1" \
+check "moves --explain illegal" "illegal: capture-compulsory: a capture is compulsory: c3:e5 (variants/russian/RULES.md §1.4) 1" \
       "$("$tg" moves --variant russian --fen W:Wc3,g1:Bd4 --explain g1-h2 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
+check "moves --explain --json" '{"alternatives":["c3:e5"],"legal":false,"message":"a capture is compulsory: c3:e5","move":null,"reason":"capture-compulsory","rule":"variants/russian/RULES.md §1.4","text":"g1-h2"} 1' \
+      "$("$tg" moves --variant russian --fen W:Wc3,g1:Bd4 --explain g1-h2 --json | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
+check "moves --explain --json legal" '{"alternatives":["c3-d4"],"legal":true,"message":"legal: c3-d4","move":"c3-d4","reason":"legal","rule":null,"text":"c3-d4"} 0' \
+      "$("$tg" moves --variant russian --explain c3-d4 --json | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
 check "variants json" 'russian' \
       "$("$tg" variants --json | python3 -c 'import json,sys; print(" ".join(v["name"] for v in json.load(sys.stdin) if v["name"]=="russian"))')"
 # A built-in game wider than this build (Canadian in a 64-vertex build) is listed with what it
