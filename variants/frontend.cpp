@@ -50,7 +50,7 @@ constexpr std::array rows{
         is<ParseError>},
     Row{{"PdnError", "ParseError", "A malformed PDN game; attributes game (1-based index) and line."}, is<PdnError>},
     Row{{"PositionError", "Error", "A well-formed position that the rules forbid."}, is<PositionError>},
-    Row{{"IllegalMoveError", "Error", "A move or action that is not legal in the position."}, is<IllegalMoveError>},
+    Row{{"IllegalMoveError", "Error", "A move or action that is not legal in the position; it carries the reason, the rule and the legal alternatives."}, is<IllegalMoveError>},
     Row{{"AmbiguousMoveError", "IllegalMoveError", "A move text that matches several legal moves."},
         is<AmbiguousMoveError>},
     Row{{"OptionError", "Error", "An unknown variant or rule option, or a value outside its domain."},

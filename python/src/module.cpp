@@ -445,6 +445,13 @@ py::object moves_py(const VariantRef& vr, const std::optional<std::string>& fen,
                                     paths ? tg::Duplicates::all_paths : tg::Duplicates::unique));
 }
 
+py::object explain_py(const VariantRef& vr, const std::optional<std::string>& fen, const std::string& text,
+                      bool paths) {
+    return to_python(tg::explanation_json(
+        text, vr.v->explain_move(position_of(*vr.v, fen), text,
+                                 paths ? tg::Duplicates::all_paths : tg::Duplicates::unique)));
+}
+
 py::object variants_py() {
     json out = json::array();
     for (const auto& info : tg::list_variants()) {
@@ -564,6 +571,13 @@ void translate(std::exception_ptr p) {
             inst.attr("line") = pdn->line();
         } else if (const auto* limit = dynamic_cast<const tg::PdnLimitError*>(&e)) {
             inst.attr("line") = limit->line();
+        } else if (const auto* illegal = dynamic_cast<const tg::IllegalMoveError*>(&e)) {
+            // IllegalMoveError and AmbiguousMoveError carry the structured reason (explain.hpp):
+            // attributes reason (a MoveReason name or None), rule (a RULES.md section or None) and
+            // legal (the legal alternatives in notation).
+            inst.attr("reason") = illegal->reason().empty() ? py::object(py::none()) : py::object(py::str(illegal->reason()));
+            inst.attr("rule") = illegal->rule().empty() ? py::object(py::none()) : py::object(py::str(illegal->rule()));
+            inst.attr("legal") = py::cast(illegal->legal());
         }
         PyErr_SetObject(type.ptr(), inst.ptr());
     }
@@ -604,6 +618,10 @@ PYBIND11_MODULE(_core, m) {
         for (const tg::ErrorClass& c : tg::error_classes()) l.append(py::make_tuple(c.name, c.base));
         return l;
     }();
+    // IllegalMoveError's attributes when raised without a structured reason (translate sets its own).
+    const py::handle illegal = error_types.at("IllegalMoveError");
+    for (const char* attr : {"reason", "rule"}) py::setattr(illegal, attr, py::none());
+    py::setattr(illegal, "legal", py::tuple());
     py::register_exception_translator(translate);
 
     m.attr("MAX_CHOICES") = max_choices;
@@ -713,6 +731,9 @@ PYBIND11_MODULE(_core, m) {
             }))
         .def_property_readonly("legal_moves", &Board::legal_moves, "The legal moves (U: one per resulting position); [] once the game is over.")
         .def("generate_moves", &Board::generate, py::arg("paths") = false, "The legal moves; paths=True lists every capture path (P).")
+        .def("explain", [](const Board& b, const std::string& text) {
+                return to_python(tg::explanation_json(text, b.variant()->explain_move(b.game().position(), text)));
+            }, py::arg("move"), "Whether a move text is legal here and, if not, why: the dict of `tradgames moves --explain MOVE --json` {text, legal, reason, rule, message, move, alternatives}.")
         .def("push", &Board::push, py::arg("move"), "Plays a Move or a move text ('c3-d4', 'e3:c5:a7', any subset of landings); returns the move played. Raises IllegalMoveError, AmbiguousMoveError, ParseError.")
         .def("pop", &Board::pop, "Takes back the last move and returns it. Raises IndexError when no move was played.")
         .def_property("fen", &Board::fen, &Board::set_fen)
@@ -753,6 +774,7 @@ PYBIND11_MODULE(_core, m) {
     m.def("_compare", &compare_py, py::arg("variants"), py::arg("games"), py::arg("seed"), py::arg("threads"),
           py::arg("policy"), py::arg("ply_cap"));
     m.def("_moves", &moves_py, py::arg("variant"), py::arg("fen"), py::arg("paths"));
+    m.def("_explain", &explain_py, py::arg("variant"), py::arg("fen"), py::arg("text"), py::arg("paths"));
     m.def("_replay", &replay_py, py::arg("files"), py::arg("texts"), py::arg("variant"), py::arg("options"));
     m.def("_option_assignments", [](const py::kwargs& kw) { return option_assignments(kw); });
     m.def("read_pdn", &read_pdn_py, py::arg("text"),

@@ -53,7 +53,7 @@ __all__ = [
     "AmbiguousMoveError", "Board", "BoardError", "DescriptorError", "ERROR_CLASSES", "EgtbError", "Error",
     "IllegalMoveError", "MAX_CHOICES", "Move", "OptionError", "ParseError", "PdnError", "PdnInputError",
     "PdnLimitError", "PositionError", "Result", "ShardError", "StudyError",
-    "Variant", "VectorEnv", "compare", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
+    "Variant", "VectorEnv", "compare", "explain", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
     "write_pdn",
 ]
 
@@ -77,6 +77,14 @@ def moves(v: VariantLike, fen: Optional[str] = None, paths: bool = False,
     """The legal moves as ``tradgames moves --json`` lists them: dicts with notation, from, to,
     path, captured, promotion, drop, after."""
     return _core._moves(variant(v, **options), fen, paths)
+
+
+def explain(v: VariantLike, move: str, fen: Optional[str] = None, paths: bool = False,
+            **options: Union[bool, int, str]) -> Dict[str, Any]:
+    """Whether a move text is legal in the position and, if not, why, as ``tradgames moves
+    --explain MOVE --json``: {text, legal, reason, rule, message, move, alternatives}. The same
+    reason, rule and alternatives as IllegalMoveError.reason / .rule / .legal."""
+    return _core._explain(variant(v, **options), fen, move, paths)
 
 
 def perft(v: VariantLike, depth: int, fen: Optional[str] = None, paths: bool = False,
