@@ -138,6 +138,11 @@ from ._core import Engine  # noqa: E402,F401  (re-exported)
 
 __all__ += ["Engine"]
 
+# Engines over the field's protocols (README "Python"): engines.Hub(command), engines.DXP(host, port).
+from . import engines  # noqa: E402,F401
+
+__all__ += ["engines"]
+
 # Variant studies (README "Variant studies"): players of given strengths, measures with intervals.
 from .study import merge_studies, study, study_csv  # noqa: E402
 
