@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "tradgames/engine/evaluation.hpp"
 #include "tradgames/engine/mcts.hpp"
 #include "tradgames/engine/search.hpp"
 #include "tradgames/error.hpp"
@@ -23,7 +24,8 @@ struct KeySpec {
 
 constexpr std::int64_t huge = std::numeric_limits<std::int64_t>::max();
 
-/// The keys each built-in player takes (integers), besides "playout" (a word) for mcts.
+/// The keys each built-in player takes (integers), besides "playout" (a word) for mcts and
+/// "weights" (a word) for search.
 const std::vector<KeySpec>& keys_of(std::string_view name) {
     static const std::vector<KeySpec> plain = {{"seed", 0, huge}};
     static const std::vector<KeySpec> search = {
@@ -40,6 +42,7 @@ std::string known_keys(std::string_view name) {
     std::string s;
     for (const KeySpec& k : keys_of(name)) s += (s.empty() ? "" : ", ") + std::string(k.key);
     if (name == "mcts") s += ", playout";
+    if (name == "search") s += ", weights";
     return s;
 }
 
@@ -66,10 +69,17 @@ private:
     Rng rng_;
 };
 
+/// The evaluation a search spec asks for: weights=generic, or the game's built-in weights.
+std::shared_ptr<const Evaluation> evaluation(const PlayerSpec& s, const Variant& v) {
+    const auto it = s.options.find("weights");
+    if (it != s.options.end() && it->second == "generic") return std::make_shared<const Evaluation>(v, generic_weights(v));
+    return evaluation_for(v);
+}
+
 class SearchPlayer final : public Player {
 public:
     SearchPlayer(const PlayerSpec& s, std::shared_ptr<const Variant> v)
-        : name_(s.text), searcher_(std::move(v), SearcherOptions{static_cast<std::size_t>(integer(s, "tt", 16)), nullptr, nullptr}) {
+        : name_(s.text), searcher_(v, SearcherOptions{static_cast<std::size_t>(integer(s, "tt", 16)), nullptr, evaluation(s, *v)}) {
         limits_.depth = static_cast<int>(integer(s, "depth", 0));
         limits_.nodes = static_cast<std::uint64_t>(integer(s, "nodes", 0));
         limits_.movetime_ms = integer(s, "movetime", 0);
@@ -159,6 +169,13 @@ PlayerSpec parse_player_spec(std::string_view text) {
         if (s.name == "mcts" && key == "playout") {
             if (value != "random" && value != "greedy") {
                 throw OptionError("player " + tradgames::quoted(text) + ": playout=" + tradgames::quoted(value) + " (known: random, greedy)");
+            }
+            s.options[key] = value;
+            continue;
+        }
+        if (s.name == "search" && key == "weights") {
+            if (value != "builtin" && value != "generic") {
+                throw OptionError("player " + tradgames::quoted(text) + ": weights=" + tradgames::quoted(value) + " (known: builtin, generic)");
             }
             s.options[key] = value;
             continue;
