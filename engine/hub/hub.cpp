@@ -505,8 +505,12 @@ struct HubEngine::Impl {
             } catch (const std::exception& e) {
                 error(std::string("search failed: ") + e.what());
             }
-            if (!silent) say(done_line(r));
+            // Not searching before `done` is out: a GUI may send its next `pos` the moment it
+            // reads `done` (handle() then joins this thread, so `done` still comes first).
+            const bool quiet = silent;
+            const std::string done = quiet ? std::string() : done_line(r);
             searching = false;
+            if (!quiet) say(done);
         });
     }
 

@@ -25,6 +25,7 @@ constexpr tgcli::Registrar registrars[] = {
     tgcli::register_tune_command,
     tgcli::register_hub_command,
     tgcli::register_egtb_commands,
+    tgcli::register_study_command,
 };
 
 std::string one_line(std::string s) {
