@@ -48,7 +48,8 @@ Estimate wilson(std::uint64_t k, std::uint64_t n) {
     const double denom = 1 + z2 / nn;
     const double centre = (p + z2 / (2 * nn)) / denom;
     const double half = z95 / denom * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
-    return Estimate{p, std::max(0.0, centre - half), std::min(1.0, centre + half), "wilson"};
+    // The interval holds p (rounding could leave 1 just above the upper end for k = n).
+    return Estimate{p, std::clamp(centre - half, 0.0, p), std::clamp(centre + half, p, 1.0), "wilson"};
 }
 
 Estimate mean_interval(const PairSums& s) {

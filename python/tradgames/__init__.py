@@ -46,7 +46,7 @@ from .vector_env import VectorEnv  # noqa: E402,F401  (re-exported)
 __all__ = [
     "AmbiguousMoveError", "Board", "BoardError", "DescriptorError", "Error", "IllegalMoveError",
     "MAX_CHOICES", "Move", "OptionError", "ParseError", "PdnError", "PositionError", "Result",
-    "Variant", "VectorEnv", "compare", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
+    "Variant", "VectorEnv", "compare", "explain", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
     "write_pdn",
 ]
 
@@ -70,6 +70,14 @@ def moves(v: VariantLike, fen: Optional[str] = None, paths: bool = False,
     """The legal moves as ``tradgames moves --json`` lists them: dicts with notation, from, to,
     path, captured, promotion, drop, after."""
     return _core._moves(variant(v, **options), fen, paths)
+
+
+def explain(v: VariantLike, move: str, fen: Optional[str] = None, paths: bool = False,
+            **options: Union[bool, int, str]) -> Dict[str, Any]:
+    """Whether a move text is legal in the position and, if not, why, as ``tradgames moves
+    --explain MOVE --json``: {text, legal, reason, rule, message, move, alternatives}. The same
+    reason, rule and alternatives as IllegalMoveError.reason / .rule / .legal."""
+    return _core._explain(variant(v, **options), fen, move, paths)
 
 
 def perft(v: VariantLike, depth: int, fen: Optional[str] = None, paths: bool = False,
@@ -123,6 +131,10 @@ from ._core import Engine  # noqa: E402,F401  (re-exported)
 
 __all__ += ["Engine"]
 
+# Variant studies (README "Variant studies"): players of given strengths, measures with intervals.
+from .study import merge_studies, study, study_csv  # noqa: E402
+
+__all__ += ["merge_studies", "study", "study_csv"]
 
 def match(variant: Variant, player1: str, player2: str, *, games: int = 2,
           openings: Optional[Union[str, "os.PathLike[str]"]] = None, movetime: float = 100,

@@ -31,8 +31,12 @@ check "moves json" '{"after": "B:WKf8:B", "captured": ["e7"], "drop": false, "fr
       "$("$tg" moves --variant russian --fen W:Wd6:Be7 --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)[0], sort_keys=True))')"
 check "moves --paths" '2' "$("$tg" moves --variant russian --fen B:We5,e3,c3,c5:Bd6 --paths | wc -l)"
 check "moves --explain legal" 'legal: c3-d4 0' "$("$tg" moves --variant russian --explain c3-d4 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
-check "moves --explain illegal" "illegal: move 'g1-h2' is not legal in W:Wc3,g1:Bd4: a capture is compulsory: c3:e5 1" \
+check "moves --explain illegal" "illegal: capture-compulsory: a capture is compulsory: c3:e5 (variants/russian/RULES.md §1.4) 1" \
       "$("$tg" moves --variant russian --fen W:Wc3,g1:Bd4 --explain g1-h2 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
+check "moves --explain --json" '{"alternatives":["c3:e5"],"legal":false,"message":"a capture is compulsory: c3:e5","move":null,"reason":"capture-compulsory","rule":"variants/russian/RULES.md §1.4","text":"g1-h2"} 1' \
+      "$("$tg" moves --variant russian --fen W:Wc3,g1:Bd4 --explain g1-h2 --json | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
+check "moves --explain --json legal" '{"alternatives":["c3-d4"],"legal":true,"message":"legal: c3-d4","move":"c3-d4","reason":"legal","rule":null,"text":"c3-d4"} 0' \
+      "$("$tg" moves --variant russian --explain c3-d4 --json | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
 check "variants json" 'russian' \
       "$("$tg" variants --json | python3 -c 'import json,sys; print(" ".join(v["name"] for v in json.load(sys.stdin) if v["name"]=="russian"))')"
 # A built-in game wider than this build (Canadian in a 64-vertex build) is listed with what it
@@ -552,6 +556,22 @@ cp "$eg/english.w0m1k-b0m1k.egtb" "$eg/russian.w0m1k-b0m1k.egtb"
 bad "egtb info: a file of another game" egtb info --variant russian --dir "$eg"
 head -c 300 "$eg/english.w0m1k-b0m1k.egtb" >"$eg/english.w0m1k-b1m0k.egtb"
 bad "egtb info: a truncated file" egtb info --variant english --dir "$eg"
+# search and status with databases (README "search", "status"): 2 kings v 1 king, White's
+# longest win (33 plies); a 2-ply search reports the database's distance and plays it out in
+# the pv; a directory without files of the game is refused.
+"$tg" egtb build --variant english --pieces 3 --dir "$eg/3" >/dev/null
+check "search --egtb: database verdict, score and a 33-move pv" 'win|33|won in 33|33' \
+      "$("$tg" search --variant english --fen W:WK1,K2:BK32 --egtb "$eg/3" --depth 2 --json | json 'print(d["database"]["value"], d["database"]["plies"], d["score"]["text"], len(d["lines"][0]["pv"]), sep="|")')"
+check "search --egtb text output" 'database: win in 33 plies' \
+      "$("$tg" search --variant english --fen W:WK1,K2:BK32 --egtb "$eg/3" --depth 2 | grep '^database')"
+check "search without --egtb: no database field" 'False' \
+      "$("$tg" search --variant english --fen W:WK1,K2:BK32 --depth 2 --json | json 'print("database" in d)')"
+check "status --egtb" 'database: loss in 32 plies' \
+      "$("$tg" status --variant english --fen B:WK5,K2:BK32 --egtb "$eg/3" | grep '^database')"
+check "status --egtb --json, a position not covered" 'None' \
+      "$("$tg" status --variant english --fen B:WK5,K2,K3:BK32 --egtb "$eg/3" --json | json 'print(d["database"])')"
+bad "search --egtb: no files of the game" search --variant russian --egtb "$eg/3" --depth 1
+bad "match: search egtb= without files" match -v russian -1 search:depth=1,egtb="$eg/none" -2 random -n 2
 rm -rf "$eg"
 
 # hub: a scripted session over standard input (README "Engine protocols: Hub").
@@ -580,6 +600,20 @@ check "match: hub:COMMAND plays, named by its id line" 'tradgames 0.1.0 2 ply ca
       "$(printf '%s' "$mj" | json 'print(d["player1"]["name"], d["games"], " ".join(sorted(set(g["reason"] for g in d["game_list"]))))')"
 bad "match: hub on Shatra (no Hub positions)" match -v shatra -1 hub:x -2 random
 bad "match: unknown player" match -v russian -1 alphabeta -2 random
+# DXP over loopback: a follower on a free port (--listen 0 prints it), an initiator plays one game.
+dx=$(mktemp -d)
+"$tg" dxp --listen 0 --sessions 1 --player search:depth=1 --movetime 10 --timeout 20 >"$dx/f.out" 2>"$dx/f.err" &
+dxpid=$!
+for _ in $(seq 100); do grep -q 'listening on' "$dx/f.err" && break; sleep 0.1; done
+dport=$(sed -n 's/^dxp: listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$dx/f.err")
+di=$("$tg" dxp --connect "127.0.0.1:$dport" --player search:depth=2 --movetime 10 --timeout 20 -q)
+wait "$dxpid"
+check "dxp: initiator and follower agree on the game" "$(cat "$dx/f.out")" "$di"
+check "dxp: the game ended by the rules" 'yes' "$(printf '%s' "$di" | grep -qE '^game 1: (white_wins|black_wins|draw), [0-9]+ plies' && echo yes)"
+rm -rf "$dx"
+bad "dxp: neither --listen nor --connect" dxp
+bad "dxp: connect without a host" dxp --connect 27531
+bad "dxp: nobody listening" dxp --connect 127.0.0.1:1
 bad "match: cb on a 10x10 game" match -v international -1 cb:x.so -2 random
 bad "match: bad sprt" match -v russian -1 random -2 random --sprt 5,0
 bad "match: bad opening" match -v russian -1 random -2 random --openings "$mt/g.pdn"
