@@ -136,6 +136,7 @@ from .study import merge_studies, study, study_csv  # noqa: E402
 
 __all__ += ["merge_studies", "study", "study_csv"]
 
+
 def match(variant: Variant, player1: str, player2: str, *, games: int = 2,
           openings: Optional[Union[str, "os.PathLike[str]"]] = None, movetime: float = 100,
           time: Optional[float] = None, increment: float = 0, concurrency: int = 1,
