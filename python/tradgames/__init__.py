@@ -22,19 +22,25 @@ import os
 from typing import Any, Dict, Iterable, List, Optional, Union
 
 from ._core import (  # noqa: F401  (re-exported)
+    ERROR_CLASSES,
     MAX_CHOICES,
     AmbiguousMoveError,
     Board,
     BoardError,
     DescriptorError,
+    EgtbError,
     Error,
     IllegalMoveError,
     Move,
     OptionError,
     ParseError,
     PdnError,
+    PdnInputError,
+    PdnLimitError,
     PositionError,
     Result,
+    ShardError,
+    StudyError,
     Variant,
     read_pdn,
     variants,
@@ -44,8 +50,9 @@ from . import _core
 from .vector_env import VectorEnv  # noqa: E402,F401  (re-exported)
 
 __all__ = [
-    "AmbiguousMoveError", "Board", "BoardError", "DescriptorError", "Error", "IllegalMoveError",
-    "MAX_CHOICES", "Move", "OptionError", "ParseError", "PdnError", "PositionError", "Result",
+    "AmbiguousMoveError", "Board", "BoardError", "DescriptorError", "ERROR_CLASSES", "EgtbError", "Error",
+    "IllegalMoveError", "MAX_CHOICES", "Move", "OptionError", "ParseError", "PdnError", "PdnInputError",
+    "PdnLimitError", "PositionError", "Result", "ShardError", "StudyError",
     "Variant", "VectorEnv", "compare", "explain", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
     "write_pdn",
 ]

@@ -19,6 +19,17 @@ class PdnError(ParseError):
     game: int
     line: int
 
+class PdnInputError(Error): ...
+
+class PdnLimitError(PdnInputError):
+    line: int
+
+class ShardError(Error): ...
+class EgtbError(Error): ...
+class StudyError(Error): ...
+
+ERROR_CLASSES: List[Tuple[str, str]]
+
 def variants() -> List[Dict[str, Any]]:
     """The registered variants as `tradgames variants --json` lists them."""
 
