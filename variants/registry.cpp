@@ -69,7 +69,7 @@ const std::string* builtin_text(std::string_view file) {
 }
 
 // A built-in descriptor that this build cannot hold: its board has more vertices than the vertex
-// sets (TRADGAMES_MAX_VERTICES). The reader says so in its message (draughts_json.cpp).
+// sets (TRADGAMES_MAX_VERTICES). The reader says so in its message (variants/draughts/descriptor_read.cpp).
 bool needs_wider_build(const DescriptorError& e) {
     return std::string_view(e.what()).find("-DTRADGAMES_MAX_VERTICES=128") != std::string_view::npos;
 }

@@ -16,12 +16,21 @@ json side_json(const SideCounts& k) {
     return {{"win", k.win}, {"draw", k.draw}, {"loss", k.loss}, {"longest_win", k.longest_win}};
 }
 
+}  // namespace
+
 json answer_json(const std::optional<OracleAnswer>& a) {
     if (!a) return {{"value", nullptr}, {"plies", nullptr}};
     return {{"value", wdl_name(a->value)}, {"plies", a->plies}};
 }
 
-}  // namespace
+json search_json(SearchResult r, const Prober* p, const Position& root) {
+    if (p == nullptr) return json::parse(search_result_json(r));
+    for (auto& line : r.lines) extend_pv(*p, root, line.pv, max_search_ply);
+    json j = json::parse(search_result_json(r));
+    const auto a = p->probe(root);
+    j["database"] = a ? answer_json(a) : json(nullptr);
+    return j;
+}
 
 json info_json(const Domain& d, const std::string& dir) {
     json slices = json::array();
@@ -49,13 +58,9 @@ json probe_json(const Prober& p, const Position& pos) {
     for (const auto& m : list) {
         const std::string text = v.move_to_string(pos, m);
         v.make_move(q, m, u);
-        auto c = p.probe(q);
+        const auto c = p.probe(q);
         v.unmake_move(q, m, u);
-        if (c) {  // the child's value is the opponent's: turned round, one ply further
-            c->value = c->value == Wdl::win ? Wdl::loss : c->value == Wdl::loss ? Wdl::win : Wdl::draw;
-            if (c->value != Wdl::draw) c->plies += 1;
-        }
-        json e = answer_json(c);
+        json e = answer_json(c ? std::optional<OracleAnswer>(mover_value(*c)) : std::nullopt);
         e["move"] = text;
         moves.push_back(e);
     }

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "tradgames/engine/egtb.hpp"
 #include "tradgames/engine/search.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/game.hpp"
@@ -247,8 +248,10 @@ struct HubEngine::Impl {
     std::string variant_name;
     std::string options_text;
     std::size_t hash_mb = 16;
+    std::string egtb_dir;  // endgame databases the search probes ("" = none)
 
     std::shared_ptr<const Variant> variant;
+    std::unique_ptr<egtb::Prober> prober;  // before searcher: it must outlive it
     std::unique_ptr<Searcher> searcher;
     std::unique_ptr<Game> game;
     SearchLimits level;  // from the last `level`
@@ -290,8 +293,11 @@ struct HubEngine::Impl {
     /// Makes the variant and searcher from the settings (throws Error on a bad setting).
     void apply_settings() {
         auto v = config.make_variant(resolve(variant_name), option_list());
-        auto s = std::make_unique<Searcher>(v, SearcherOptions{hash_mb, nullptr, nullptr});
+        auto p = egtb_dir.empty() ? nullptr : egtb::open_databases(v, egtb_dir);
+        auto s = std::make_unique<Searcher>(v, SearcherOptions{hash_mb, p.get(), nullptr});
         variant = std::move(v);
+        searcher.reset();
+        prober = std::move(p);
         searcher = std::move(s);
         game = std::make_unique<Game>(variant);
     }
@@ -309,6 +315,7 @@ struct HubEngine::Impl {
         say("param name=options value=" + hub_quote(options_text) + " type=string");
         say("param name=hash value=" + std::to_string(hash_mb) + " type=int min=0 max=4096");
         say("param name=threads value=1 type=int min=1 max=1");
+        say("param name=egtb value=" + hub_quote(egtb_dir) + " type=string");
         say("wait");
     }
 
@@ -332,6 +339,8 @@ struct HubEngine::Impl {
                 return error("hash takes a whole number of MB from 0 to 4096, not " + quoted(*value));
             }
             hash_mb = static_cast<std::size_t>(mb);
+        } else if (*name == "egtb") {
+            egtb_dir = *value;
         } else if (*name == "threads") {
             if (*value != "1") return error("threads: this engine searches on one thread");
         }
@@ -452,7 +461,12 @@ struct HubEngine::Impl {
                       static_cast<double>(r.time_ms) / 1000.0, static_cast<double>(r.nps) / 1e6);
         std::string out = buf;
         if (r.score.proven()) out += " result=" + hub_quote(r.score.to_string());
-        if (!r.lines.empty()) out += " pv=" + hub_quote(pv_text(r.lines.front()));
+        if (!r.lines.empty()) {
+            SearchLine line = r.lines.front();
+            // With databases the line goes on with their best play where it reaches them.
+            if (prober) egtb::extend_pv(*prober, game->position(), line.pv, max_search_ply);
+            out += " pv=" + hub_quote(pv_text(line));
+        }
         return out;
     }
 
@@ -505,8 +519,12 @@ struct HubEngine::Impl {
             } catch (const std::exception& e) {
                 error(std::string("search failed: ") + e.what());
             }
-            if (!silent) say(done_line(r));
+            // Not searching before `done` is out: a GUI may send its next `pos` the moment it
+            // reads `done` (handle() then joins this thread, so `done` still comes first).
+            const bool quiet = silent;
+            const std::string done = quiet ? std::string() : done_line(r);
             searching = false;
+            if (!quiet) say(done);
         });
     }
 

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "tradgames/error.hpp"
+#include "child_process.hpp"
 
 #if defined(__unix__) && !defined(__EMSCRIPTEN__)
 #define TRADGAMES_CB_HOST 1
@@ -187,18 +188,6 @@ struct Reply {
 using GetMove = int (*)(int[8][8], int, double, char*, int*, int, int, CbMove*);
 using EngineCommand = int (*)(char*, char*);
 
-bool write_all(int fd, const void* data, std::size_t n) {
-    const char* p = static_cast<const char*>(data);
-    while (n > 0) {
-        const ssize_t w = ::send(fd, p, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return false;
-        p += w;
-        n -= static_cast<std::size_t>(w);
-    }
-    return true;
-}
-
 bool read_all_blocking(int fd, void* data, std::size_t n) {
     char* p = static_cast<char*>(data);
     while (n > 0) {
@@ -236,7 +225,7 @@ bool read_all_blocking(int fd, void* data, std::size_t n) {
                           "not a CheckerBoard engine: %s has no getmove", path.c_str());
         }
     }
-    if (!write_all(fd, &hello, sizeof hello) || hello.status != 0) ::_exit(0);
+    if (!detail::send_all(fd, &hello, sizeof hello) || hello.status != 0) ::_exit(0);
     for (;;) {
         Request q;
         if (!read_all_blocking(fd, &q, sizeof q) || q.op == op_quit) ::_exit(0);
@@ -258,17 +247,39 @@ bool read_all_blocking(int fd, void* data, std::size_t n) {
                               &r.move);
         }
         r.text[sizeof r.text - 1] = '\0';
-        if (!write_all(fd, &r, sizeof r)) ::_exit(0);
+        if (!detail::send_all(fd, &r, sizeof r)) ::_exit(0);
     }
 }
 
-/// Serialises fork() with our own forks (each child closes the sockets of the others).
-std::mutex& fork_mutex() {
+}  // namespace
+
+bool detail::send_all(int fd, const void* data, std::size_t n) {
+    const char* p = static_cast<const char*>(data);
+    while (n > 0) {
+        const ssize_t w = ::send(fd, p, n, MSG_NOSIGNAL);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return false;
+        p += w;
+        n -= static_cast<std::size_t>(w);
+    }
+    return true;
+}
+
+std::mutex& detail::child_fork_mutex() {
     static std::mutex m;
     return m;
 }
 
-}  // namespace
+std::string detail::describe_exit(int st) {
+    if (WIFSIGNALED(st)) {
+        const int s = WTERMSIG(st);
+        const char* name = ::strsignal(s);
+        return "engine crashed (signal " + std::to_string(s) +
+               (name != nullptr ? std::string(", ") + name : std::string()) + ")";
+    }
+    if (WIFEXITED(st)) return "engine exited (status " + std::to_string(WEXITSTATUS(st)) + ")";
+    return {};
+}
 
 struct CbEngine::Child {
     pid_t pid = -1;
@@ -305,14 +316,7 @@ struct CbEngine::Child {
         std::string why;
         if (w == pid) {
             pid = -1;
-            if (WIFSIGNALED(st)) {
-                const int s = WTERMSIG(st);
-                const char* name = ::strsignal(s);
-                why = "engine crashed (signal " + std::to_string(s) +
-                      (name != nullptr ? std::string(", ") + name : std::string()) + ")";
-            } else if (WIFEXITED(st)) {
-                why = "engine exited (status " + std::to_string(WEXITSTATUS(st)) + ")";
-            }
+            why = detail::describe_exit(st);
         }
         if (why.empty()) why = "engine closed its connection";
         kill();
@@ -366,7 +370,7 @@ std::string CbEngine::start() {
     int sv[2];
     pid_t pid = -1;
     {
-        std::lock_guard<std::mutex> lock(fork_mutex());
+        std::lock_guard<std::mutex> lock(detail::child_fork_mutex());
         if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
             return std::string("cannot start engine: socketpair: ") + std::strerror(errno);
         }
@@ -426,7 +430,7 @@ void CbEngine::stop() {
     if (child_ && child_->pid > 0 && child_->fd >= 0) {
         Request q;
         q.op = op_quit;
-        write_all(child_->fd, &q, sizeof q);
+        detail::send_all(child_->fd, &q, sizeof q);
     }
     child_.reset();
 }
@@ -440,7 +444,7 @@ std::optional<std::pair<int, std::string>> CbEngine::command(const std::string& 
     Request q;
     q.op = op_command;
     std::snprintf(q.text, sizeof q.text, "%s", text.c_str());
-    if (!write_all(child_->fd, &q, sizeof q)) {
+    if (!detail::send_all(child_->fd, &q, sizeof q)) {
         error = child_->death();
         return std::nullopt;
     }
@@ -463,7 +467,7 @@ PlayerReply CbEngine::play(const Game& game, double seconds) {
     const CbBoard b = mapping_.board(game.position());
     for (std::size_t x = 0; x < 8; ++x)
         for (std::size_t y = 0; y < 8; ++y) q.board[x][y] = b[x][y];
-    if (!write_all(child_->fd, &q, sizeof q)) {
+    if (!detail::send_all(child_->fd, &q, sizeof q)) {
         out.failure = child_->death();
         return out;
     }

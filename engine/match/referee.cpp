@@ -15,6 +15,7 @@
 
 #include "tradgames/engine/match.hpp"
 #include "tradgames/engine/match_cb.hpp"
+#include "tradgames/engine/match_hub.hpp"
 #include "tradgames/engine/player.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/io/pdn.hpp"
@@ -71,9 +72,15 @@ PlayerFactory make_player_factory(std::string_view text, std::shared_ptr<const V
         (void)CbMapping(*variant);  // the variant must be one CheckerBoard engines play
         return [path, variant] { return std::make_unique<CbEngine>(path, variant); };
     }
+    if (spec.name == "hub") {
+        const std::string command = spec.rest;
+        if (command.empty()) throw OptionError("player '" + spec.text + "': hub: needs a command");
+        (void)HubHost(command, variant);  // the variant must have Hub positions
+        return [command, variant] { return std::make_unique<HubHost>(command, variant); };
+    }
     if (!is_builtin_player(spec.name)) {
         throw OptionError("player '" + spec.text +
-                          "': expected random, greedy, search:..., mcts:... or cb:PATH.so");
+                          "': expected random, greedy, search:..., mcts:..., cb:PATH.so or hub:COMMAND");
     }
     (void)make_player(spec, variant, 1);  // checks the options for this variant now
     // Each game slot gets its own seed (1, 2, ...) unless the spec sets one.

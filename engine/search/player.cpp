@@ -6,6 +6,9 @@
 #include <limits>
 #include <utility>
 
+#if !defined(__EMSCRIPTEN__)
+#include "tradgames/engine/egtb.hpp"
+#endif
 #include "tradgames/engine/mcts.hpp"
 #include "tradgames/engine/search.hpp"
 #include "tradgames/error.hpp"
@@ -40,6 +43,7 @@ std::string known_keys(std::string_view name) {
     std::string s;
     for (const KeySpec& k : keys_of(name)) s += (s.empty() ? "" : ", ") + std::string(k.key);
     if (name == "mcts") s += ", playout";
+    if (name == "search") s += ", egtb";
     return s;
 }
 
@@ -66,10 +70,24 @@ private:
     Rng rng_;
 };
 
+/// The endgame databases of the spec's egtb=DIR (null without the key). Throws EgtbError for a
+/// directory without files of the game, OptionError where the build has no databases (web).
+std::unique_ptr<const EndgameOracle> databases_of(const PlayerSpec& s, const std::shared_ptr<const Variant>& v) {
+    const auto it = s.options.find("egtb");
+    if (it == s.options.end()) return nullptr;
+#if defined(__EMSCRIPTEN__)
+    (void)v;
+    throw OptionError("player " + tradgames::quoted(s.text) + ": egtb= is not available in this build");
+#else
+    return egtb::open_databases(v, it->second);
+#endif
+}
+
 class SearchPlayer final : public Player {
 public:
     SearchPlayer(const PlayerSpec& s, std::shared_ptr<const Variant> v)
-        : name_(s.text), searcher_(std::move(v), SearcherOptions{static_cast<std::size_t>(integer(s, "tt", 16)), nullptr, nullptr}) {
+        : name_(s.text), oracle_(databases_of(s, v)),
+          searcher_(std::move(v), SearcherOptions{static_cast<std::size_t>(integer(s, "tt", 16)), oracle_.get(), nullptr}) {
         limits_.depth = static_cast<int>(integer(s, "depth", 0));
         limits_.nodes = static_cast<std::uint64_t>(integer(s, "nodes", 0));
         limits_.movetime_ms = integer(s, "movetime", 0);
@@ -89,6 +107,7 @@ public:
 
 private:
     std::string name_;
+    std::unique_ptr<const EndgameOracle> oracle_;  // before searcher_: it must outlive it
     Searcher searcher_;
     SearchLimits limits_;
 };
@@ -156,6 +175,10 @@ PlayerSpec parse_player_spec(std::string_view text) {
         const std::string key(item.substr(0, eq));
         const std::string value(item.substr(eq + 1));
         if (s.options.count(key) != 0) throw OptionError("player " + tradgames::quoted(text) + ": option " + tradgames::quoted(key) + " given twice");
+        if (s.name == "search" && key == "egtb") {  // a directory of endgame databases
+            s.options[key] = value;
+            continue;
+        }
         if (s.name == "mcts" && key == "playout") {
             if (value != "random" && value != "greedy") {
                 throw OptionError("player " + tradgames::quoted(text) + ": playout=" + tradgames::quoted(value) + " (known: random, greedy)");

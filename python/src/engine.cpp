@@ -10,6 +10,8 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "tradgames/engine/egtb.hpp"
+#include "tradgames/engine/egtb_json.hpp"
 #include "tradgames/engine/search.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/game.hpp"
@@ -23,8 +25,10 @@ namespace te = tradgames::engine;
 /// A Searcher with its variant and a stop flag.
 class Engine {
 public:
-    Engine(tgpy::VariantRef ref, std::size_t tt_mb)
-        : ref_(std::move(ref)), searcher_(ref_.v, te::SearcherOptions{check_tt(tt_mb), nullptr, nullptr}) {}
+    Engine(tgpy::VariantRef ref, std::size_t tt_mb, const std::optional<std::string>& egtb = std::nullopt)
+        : ref_(std::move(ref)),
+          prober_(egtb ? te::egtb::open_databases(ref_.v, *egtb) : nullptr),
+          searcher_(ref_.v, te::SearcherOptions{check_tt(tt_mb), prober_.get(), nullptr}) {}
 
     /// Searches the board's current position with its history (a Python Board).
     py::object search(const py::object& board, std::optional<int> depth, std::optional<std::int64_t> movetime,
@@ -56,7 +60,7 @@ public:
             py::gil_scoped_release unlocked;
             r = searcher_.search(game, l);
         }
-        return tgpy::to_python(nlohmann::json::parse(te::search_result_json(r)));
+        return tgpy::to_python(te::egtb::search_json(r, prober_.get(), game.position()));
     }
 
     void stop() { stop_.store(true); }
@@ -69,17 +73,20 @@ private:
         return mb;
     }
     tgpy::VariantRef ref_;
+    std::unique_ptr<te::egtb::Prober> prober_;  // before searcher_: it must outlive it
     te::Searcher searcher_;
     std::atomic<bool> stop_{false};
 };
 
 void bind_engine(py::module_& m) {
     py::class_<Engine>(m, "Engine",
-                       "The alpha-beta search of a variant: Engine(variant, tt_mb=16). search(board, depth=None, "
+                       "The alpha-beta search of a variant: Engine(variant, tt_mb=16, egtb=None) (egtb: a directory of "
+                       "endgame databases the search probes, as `tradgames search --egtb`). search(board, depth=None, "
                        "movetime=None, nodes=None, multipv=1) returns the dict of `tradgames search --json` "
-                       "(best, score, depth, seldepth, nodes, time_ms, nps, lines); the GIL is released while it "
+                       "(best, score, depth, seldepth, nodes, time_ms, nps, lines, and database with egtb); the GIL is released while it "
                        "runs and stop() from another thread ends it with the best move so far.")
-        .def(py::init<tgpy::VariantRef, std::size_t>(), py::arg("variant"), py::arg("tt_mb") = 16)
+        .def(py::init<tgpy::VariantRef, std::size_t, const std::optional<std::string>&>(), py::arg("variant"),
+             py::arg("tt_mb") = 16, py::arg("egtb") = py::none())
         .def("search", &Engine::search, py::arg("board"), py::kw_only(), py::arg("depth") = py::none(),
              py::arg("movetime") = py::none(), py::arg("nodes") = py::none(), py::arg("multipv") = 1,
              "Searches the board's position (its history counts for repetition and draw rules). Limits: depth "

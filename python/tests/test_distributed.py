@@ -106,3 +106,19 @@ def test_killed_worker_result_still_exact(client):
     assert victim not in client.run(os.getpid).values()
     single = tradgames.play("russian", games=games, seed=seed, threads=2)
     assert untimed(dist) == untimed(single)
+
+
+def test_study_on_dask_equals_the_single_run(client):
+    kw = dict(variants=["russian", "tobit:bare_draw=true"], players=["random", "search:depth=1"], mixed=True, seed=2)
+    single = tradgames.study(games=7, **kw)
+    on_dask = tgd.study(client, games=7, shard_size=3, **kw)
+
+    def strip(r):
+        r = {k: v for k, v in r.items() if k not in ("seconds", "threads", "digest")}
+        r["cells"] = [{k: v for k, v in c.items() if k not in ("seconds", "seconds_sq", "measures")} for c in r["cells"]]
+        return r
+
+    assert strip(on_dask) == strip(single)
+    assert [c["measures"]["draw_rate"] for c in on_dask["cells"]] == [c["measures"]["draw_rate"] for c in single["cells"]]
+    with pytest.raises(tradgames.OptionError, match="nosuch"):
+        tgd.study(client, ["nosuch"], games=2)

@@ -23,3 +23,20 @@ def test_foreign_file_refused(tmp_path):
     (tmp_path / "russian.w0m1k-b0m1k.egtb").write_bytes((tmp_path / "english.w0m1k-b0m1k.egtb").read_bytes())
     with pytest.raises(tradgames.Error, match="built for game 'english', not 'russian'"):
         egtb.info("russian", tmp_path)
+
+
+def test_engine_probes_the_databases(tmp_path):
+    # 2 kings v 1 king, White's longest win (33 plies, README): a 2-ply search with the databases
+    # reports their distance and plays the win out in the pv; without them it sees nothing.
+    egtb.build("english", 3, tmp_path)
+    board = tradgames.Board("english", "W:WK1,K2:BK32")
+    r = tradgames.Engine(board.variant, egtb=str(tmp_path)).search(board, depth=2)
+    assert r["database"] == {"value": "win", "plies": 33}
+    assert r["score"]["text"] == "won in 33"
+    assert len(r["lines"][0]["pv"]) == 33
+    plain = tradgames.Engine(board.variant).search(board, depth=2)
+    assert "database" not in plain
+    assert not plain["score"]["proven"]
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(tradgames.Error, match="no slice file of english"):
+        tradgames.Engine(board.variant, egtb=str(tmp_path / "empty"))

@@ -122,3 +122,8 @@ __all__ += ["merge_playouts", "perft_positions", "perft_split", "play_shard"]
 from ._core import Engine  # noqa: E402,F401  (re-exported)
 
 __all__ += ["Engine"]
+
+# Variant studies (README "Variant studies"): players of given strengths, measures with intervals.
+from .study import merge_studies, study, study_csv  # noqa: E402
+
+__all__ += ["merge_studies", "study", "study_csv"]

@@ -1,5 +1,7 @@
 """Long tradgames runs on a Dask cluster (``dask.distributed``), exactly.
 
+:func:`study` runs a variant study (:func:`tradgames.study`) in shards of game ranges the same way.
+
 :func:`play` and :func:`perft` cut a run into exact shards (:mod:`tradgames.shards`), submit
 them to a ``distributed.Client``, gather and merge them with the library's merge, and return the
 same dict as the single-machine call (:func:`tradgames.play`, :func:`tradgames.perft`). Dask
@@ -165,3 +167,48 @@ def perft(client: Any, variant: Any, depth: int, split: Optional[int] = None,
     nodes = sum(_wait(client, futures, progress))
     return {"variant": name, "depth": depth, "nodes": nodes,
             "seconds": time.perf_counter() - t0, "counting": "P" if paths else "U"}
+
+
+def _study_task(variants: List[str], players: List[str], mixed: bool, first: int, games: int, seed: int,
+                opening_plies: int, ply_cap: int, score_depth: int) -> Dict[str, Any]:
+    from .study import study as run
+    return run(variants, players, games=games, seed=seed, mixed=mixed, first_game=first, threads=1,
+               opening_plies=opening_plies, ply_cap=ply_cap, score_depth=score_depth)
+
+
+def study(client: Any, variants: Sequence[str], players: Sequence[str] = ("random", "greedy"),
+          games: int = 100, seed: int = 1, mixed: bool = False, shard_size: Optional[int] = None,
+          opening_plies: int = 4, ply_cap: int = 1000, score_depth: int = 1,
+          progress: bool = False) -> Dict[str, Any]:
+    """:func:`tradgames.study` on the cluster of ``client``: games 0 .. games-1 of every cell, in
+    shards of ``shard_size`` games per cell (default: about 4 shards per worker thread), each
+    played on one worker thread, merged with :func:`tradgames.merge_studies`. Returns the dict
+    of :func:`tradgames.study`, equal to the single run but for the timing: ``seconds`` is the
+    wall-clock time of the whole call and ``threads`` the worker threads of the cluster. Raises
+    tradgames.Error subclasses for bad settings before anything is submitted."""
+    from .study import merge_studies, study as run
+    if games < 1:
+        raise tradgames.OptionError("games %d is not at least 1" % games)
+    variants, players = list(variants), list(players)
+    threads = _threads(client)
+    if shard_size is None:
+        shard_size = max(1, math.ceil(games / (4 * threads)))
+    if shard_size < 1:
+        raise tradgames.OptionError("shard_size %d is not at least 1" % shard_size)
+    # Settings are checked by a first, small call on the client (one game with the random player).
+    run(variants, ["random"], games=1, seed=seed, threads=1, opening_plies=opening_plies, ply_cap=ply_cap,
+        score_depth=0)
+    for p in players:
+        run(variants[:1], [p], games=1, seed=seed, threads=1, opening_plies=opening_plies, ply_cap=1, score_depth=0)
+    t0 = time.perf_counter()
+    key = uuid.uuid4().hex
+    firsts = list(range(0, games, shard_size))
+    futures = [client.submit(_study_task, variants, players, bool(mixed), first, min(shard_size, games - first), seed,
+                             opening_plies, ply_cap, score_depth, key="tradgames-study-%s-%d" % (key, first),
+                             pure=False)
+               for first in firsts]
+    results = _wait(client, futures, progress)
+    merged = merge_studies(results, ["games %d.." % f for f in firsts])
+    merged["seconds"] = time.perf_counter() - t0
+    merged["threads"] = threads
+    return merged

@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "common.hpp"
+#include "tradgames/engine/egtb.hpp"
+#include "tradgames/engine/egtb_json.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/io/ascii.hpp"
@@ -22,6 +25,8 @@ namespace tgcli {
 namespace {
 
 namespace tg = tradgames;
+namespace te = tradgames::engine;
+namespace eg = tradgames::engine::egtb;
 using json = nlohmann::json;
 
 int run_variants(bool as_json) {
@@ -226,8 +231,11 @@ int run_demo(std::uint64_t seed, int depth, bool full) {
 }
 
 /// status: whether the game is over in a position, and how (README "status").
-int run_status(const VariantArgs& va, bool as_json) {
+int run_status(const VariantArgs& va, const std::string& egtb, bool as_json) {
     const Setup s = setup(va);
+    const std::unique_ptr<eg::Prober> prober = egtb.empty() ? nullptr : eg::open_databases(s.variant, egtb);
+    const std::optional<te::OracleAnswer> verdict =
+        prober ? prober->probe(s.position) : std::optional<te::OracleAnswer>{};
     const tg::Game g(s.variant, s.position);
     auto list = std::make_unique<tg::MoveList>();
     s.variant->generate(s.position, *list);
@@ -235,18 +243,21 @@ int run_status(const VariantArgs& va, bool as_json) {
     if (as_json) {
         const json result = r.over() ? json{{"outcome", std::string(tg::to_string(r.outcome))}, {"reason", r.reason}}
                                      : json(nullptr);
-        const json out{{"variant", s.variant->name()},
-                       {"position", s.variant->position_to_string(s.position)},
-                       {"side_to_move", std::string(tg::to_string(s.position.side_to_move()))},
-                       {"legal_moves", r.over() ? 0 : list->size()},
-                       {"result", result}};
+        json out{{"variant", s.variant->name()},
+                 {"position", s.variant->position_to_string(s.position)},
+                 {"side_to_move", std::string(tg::to_string(s.position.side_to_move()))},
+                 {"legal_moves", r.over() ? 0 : list->size()},
+                 {"result", result}};
+        if (prober) out["database"] = verdict ? eg::answer_json(verdict) : json(nullptr);
         fmt::print("{}\n", out.dump());
+        return 0;
     } else if (r.over()) {
         fmt::print("game over: {} ({})\n", outcome_words(r.outcome), r.reason);
     } else {
         fmt::print("ongoing: {} to move, {} legal move{}\n", tg::to_string(s.position.side_to_move()),
                    list->size(), list->size() == 1 ? "" : "s");
     }
+    if (verdict) fmt::print("database: {}\n", eg::verdict_text(*verdict));
     return 0;
 }
 
@@ -277,13 +288,16 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
 
     struct StatusArgs {
         VariantArgs v;
+        std::string egtb;
         bool json = false;
     };
     auto sa = std::make_shared<StatusArgs>();
     auto* status = app.add_subcommand("status", "say whether the game is over in a position, and how");
     add_variant_args(status, sa->v);
+    status->add_option("--egtb", sa->egtb, "directory of endgame databases: also say the database's verdict")
+        ->check(non_empty("--egtb", "leave it out for the rules' verdict alone"));
     status->add_flag("--json", sa->json, "JSON output");
-    out.push_back({status, [sa] { return run_status(sa->v, sa->json); }});
+    out.push_back({status, [sa] { return run_status(sa->v, sa->egtb, sa->json); }});
 
     auto pa = std::make_shared<PerftArgs>();
     auto* perft = app.add_subcommand("perft", "count the leaves of the move tree");

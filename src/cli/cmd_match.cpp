@@ -199,12 +199,14 @@ int run_match_command(const MatchArgs& a) {
 void register_match_command(CLI::App& app, std::vector<Command>& out) {
     auto a = std::make_shared<MatchArgs>();
     auto* cmd = app.add_subcommand(
-        "match", "referee games between two players (random, greedy, search, mcts, cb:ENGINE.so) from "
+        "match", "referee games between two players (random, greedy, search, mcts, cb:ENGINE.so, "
+                 "hub:COMMAND) from "
                  "a set of openings, each played with both colours; score, Elo, SPRT, PDN");
     add_variant_args(cmd, a->variant);
     cmd->add_option("--player1,-1", a->player1,
                     "first player: random, greedy, search:depth=4, search:movetime=100, "
-                    "mcts:playouts=400 (see `search`) or cb:PATH.so (a CheckerBoard engine)");
+                    "mcts:playouts=400 (see `search`), cb:PATH.so (a CheckerBoard engine) or "
+                    "hub:COMMAND (a Hub engine, e.g. hub:\"scan hub\")");
     cmd->add_option("--player2,-2", a->player2, "second player (same forms)");
     cmd->add_option("--openings", a->openings,
                     "file of openings, one a line: moves from the initial position or a FEN; "

@@ -372,6 +372,10 @@ int run_merge(const std::vector<std::string>& paths, const PlayoutArgs& a) {
     for (const std::string& p : paths) {
         files.push_back({p, read_file(p, {std::size_t{1} << 20, SIZE_MAX, "a play or compare --json result"})});
     }
+    // Study results (`study --json`) carry "format": "tradgames-study".
+    if (!files.empty() && files.front().text.find("\"tradgames-study\"") != std::string::npos) {
+        return print_study_merge(files, a.json, a.csv);
+    }
     const std::string merged = tg::merge_playout_json(files);
     if (a.json) {
         fmt::print("{}\n", merged);
@@ -479,7 +483,7 @@ void register_play_commands(CLI::App& app, std::vector<Command>& out) {
     };
     auto ma = std::make_shared<MergeArgs>();
     auto* merge = app.add_subcommand(
-        "merge", "add up the --json results of play (or compare) shards: --first-game ranges that "
+        "merge", "add up the --json results of play, compare or study shards: --first-game ranges that "
                  "together make one run; the statistics are those of one run of all the games");
     merge->add_option("files", ma->files, "--json outputs of play or compare, same settings, "
                                           "adjacent game ranges")

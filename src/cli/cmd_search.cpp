@@ -2,11 +2,15 @@
 #include <atomic>
 #include <csignal>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include <fmt/core.h>
 
 #include "common.hpp"
+#include "tradgames/engine/egtb.hpp"
+#include "tradgames/engine/egtb_json.hpp"
 #include "tradgames/engine/search.hpp"
 
 namespace tgcli {
@@ -15,6 +19,7 @@ namespace {
 
 namespace tg = tradgames;
 namespace te = tradgames::engine;
+namespace eg = tradgames::engine::egtb;
 using json = nlohmann::json;
 
 /// Set by SIGINT while a search runs: the search stops and reports its best move so far.
@@ -29,6 +34,7 @@ struct SearchArgs {
     std::uint64_t nodes = 0;
     int multipv = 1;
     std::size_t tt = 16;
+    std::string egtb;
     bool json = false;
 };
 
@@ -47,12 +53,23 @@ int run_search(const SearchArgs& a) {
     l.multipv = a.multipv;
     if (l.depth == 0 && l.movetime_ms == 0 && l.nodes == 0) l.depth = 8;
     l.stop = &interrupted;
-    te::Searcher searcher(s.variant, te::SearcherOptions{a.tt, nullptr, nullptr});
+    const std::unique_ptr<eg::Prober> prober = a.egtb.empty() ? nullptr : eg::open_databases(s.variant, a.egtb);
+    te::Searcher searcher(s.variant, te::SearcherOptions{a.tt, prober.get(), nullptr});
+    // With databases, every line that reaches a covered position goes on with the database's
+    // best play (README "search").
+    const auto extend = [&](te::SearchResult& r) {
+        if (!prober) return;
+        for (auto& line : r.lines) eg::extend_pv(*prober, s.position, line.pv, te::max_search_ply);
+    };
+    const std::optional<te::OracleAnswer> verdict =
+        prober ? prober->probe(s.position) : std::optional<te::OracleAnswer>{};
     interrupted.store(false);
     const auto old = std::signal(SIGINT, on_interrupt);
     te::InfoCallback info;
     if (!a.json) {
-        info = [](const te::SearchResult& r) {
+        info = [&extend](const te::SearchResult& found) {
+            te::SearchResult r = found;
+            extend(r);
             for (std::size_t k = 0; k < r.lines.size(); ++k) {
                 const auto& line = r.lines[k];
                 fmt::print("info depth {} seldepth {}{} score {} nodes {} nps {} time {} pv {}\n", r.depth,
@@ -62,15 +79,18 @@ int run_search(const SearchArgs& a) {
             std::fflush(stdout);
         };
     }
-    const te::SearchResult r = searcher.search(s.position, l, info);
+    te::SearchResult r = searcher.search(s.position, l, info);
     std::signal(SIGINT, old);
     if (a.json) {
-        json j = json::parse(te::search_result_json(r));
+        json j = eg::search_json(r, prober.get(), s.position);
         j["variant"] = s.variant->name();
         j["position"] = s.variant->position_to_string(s.position);
         j["stopped"] = interrupted.load();
         fmt::print("{}\n", j.dump());
-    } else if (r.has_move) {
+        return 0;
+    }
+    if (verdict) fmt::print("database: {}\n", eg::verdict_text(*verdict));
+    if (r.has_move) {
         fmt::print("bestmove {}\n", r.best_text);
     } else {
         fmt::print("bestmove (none): the game is over\n");
@@ -96,6 +116,8 @@ void register_search_command(CLI::App& app, std::vector<Command>& out) {
     t->excludes(n);
     cmd->add_option("--multipv", a->multipv, "report the K best lines (default 1)")->check(CLI::Range(1, 256));
     cmd->add_option("--tt", a->tt, "transposition table size in MB (default 16)")->check(CLI::Range(std::size_t{0}, std::size_t{4096}));
+    cmd->add_option("--egtb", a->egtb, "directory of endgame databases (egtb build) to probe in the search")
+        ->check(non_empty("--egtb", "leave it out to search without databases"));
     cmd->add_flag("--json", a->json, "one JSON object with the result instead of info lines");
     out.push_back({cmd, [a] { return run_search(*a); }});
 }

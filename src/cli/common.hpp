@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tradgames/registry.hpp"
+#include "tradgames/shard.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/io/json.hpp"
 #include "tradgames/move.hpp"
@@ -99,5 +100,10 @@ void register_egtb_commands(CLI::App& app, std::vector<Command>& out);
 void register_search_command(CLI::App& app, std::vector<Command>& out);
 /// hub: the built-in engine as a Hub engine (cmd_hub.cpp).
 void register_hub_command(CLI::App& app, std::vector<Command>& out);
+/// study: variant studies (cmd_study.cpp, engine/study.hpp).
+void register_study_command(CLI::App& app, std::vector<Command>& out);
+/// `merge` of study results (`study --json` shards): prints the merged study as JSON, CSV or
+/// text; returns the exit status. Throws tradgames::Error (engine::StudyError) for bad input.
+int print_study_merge(const std::vector<tradgames::NamedText>& files, bool json, bool csv);
 
 }  // namespace tgcli

@@ -24,6 +24,7 @@ constexpr tgcli::Registrar registrars[] = {
     tgcli::register_search_command,
     tgcli::register_hub_command,
     tgcli::register_egtb_commands,
+    tgcli::register_study_command,
 };
 
 std::string one_line(std::string s) {

@@ -552,6 +552,22 @@ cp "$eg/english.w0m1k-b0m1k.egtb" "$eg/russian.w0m1k-b0m1k.egtb"
 bad "egtb info: a file of another game" egtb info --variant russian --dir "$eg"
 head -c 300 "$eg/english.w0m1k-b0m1k.egtb" >"$eg/english.w0m1k-b1m0k.egtb"
 bad "egtb info: a truncated file" egtb info --variant english --dir "$eg"
+# search and status with databases (README "search", "status"): 2 kings v 1 king, White's
+# longest win (33 plies); a 2-ply search reports the database's distance and plays it out in
+# the pv; a directory without files of the game is refused.
+"$tg" egtb build --variant english --pieces 3 --dir "$eg/3" >/dev/null
+check "search --egtb: database verdict, score and a 33-move pv" 'win|33|won in 33|33' \
+      "$("$tg" search --variant english --fen W:WK1,K2:BK32 --egtb "$eg/3" --depth 2 --json | json 'print(d["database"]["value"], d["database"]["plies"], d["score"]["text"], len(d["lines"][0]["pv"]), sep="|")')"
+check "search --egtb text output" 'database: win in 33 plies' \
+      "$("$tg" search --variant english --fen W:WK1,K2:BK32 --egtb "$eg/3" --depth 2 | grep '^database')"
+check "search without --egtb: no database field" 'False' \
+      "$("$tg" search --variant english --fen W:WK1,K2:BK32 --depth 2 --json | json 'print("database" in d)')"
+check "status --egtb" 'database: loss in 32 plies' \
+      "$("$tg" status --variant english --fen B:WK5,K2:BK32 --egtb "$eg/3" | grep '^database')"
+check "status --egtb --json, a position not covered" 'None' \
+      "$("$tg" status --variant english --fen B:WK5,K2,K3:BK32 --egtb "$eg/3" --json | json 'print(d["database"])')"
+bad "search --egtb: no files of the game" search --variant russian --egtb "$eg/3" --depth 1
+bad "match: search egtb= without files" match -v russian -1 search:depth=1,egtb="$eg/none" -2 random -n 2
 rm -rf "$eg"
 
 # hub: a scripted session over standard input (README "Engine protocols: Hub").
@@ -574,11 +590,51 @@ mj=$("$tg" match -v russian -1 cb:"$mt/none.so" -2 random -n 2 --json --pdn "$mt
 check "match: a missing engine loses, named" '0 2 2' \
       "$(printf '%s' "$mj" | json 'print(d["wins"], d["losses"], sum(1 for g in d["game_list"] if "cannot load" in g["reason"]))')"
 check "match: the missing engine's games in the PDN" '2' "$(grep -c 'cannot load' "$mt/h.pdn")"
+# A Hub engine through the referee: the built-in engine over Hub (README "Matches").
+mj=$("$tg" match -v international -1 hub:"$tg hub" -2 search:depth=1 -n 2 --movetime 20 --max-plies 30 --json 2>/dev/null)
+check "match: hub:COMMAND plays, named by its id line" 'tradgames 0.1.0 2 ply cap (30)' \
+      "$(printf '%s' "$mj" | json 'print(d["player1"]["name"], d["games"], " ".join(sorted(set(g["reason"] for g in d["game_list"]))))')"
+bad "match: hub on Shatra (no Hub positions)" match -v shatra -1 hub:x -2 random
 bad "match: unknown player" match -v russian -1 alphabeta -2 random
 bad "match: cb on a 10x10 game" match -v international -1 cb:x.so -2 random
 bad "match: bad sprt" match -v russian -1 random -2 random --sprt 5,0
 bad "match: bad opening" match -v russian -1 random -2 random --openings "$mt/g.pdn"
 rm -rf "$mt"
+
+# study (README "Variant studies"): shards merged = one run, thread counts, fields, bad input.
+sd=$(mktemp -d)
+suntimed='import json,sys
+d = json.load(sys.stdin)
+for k in ("seconds", "threads", "digest"): d.pop(k)
+for c in d["cells"]:
+    for k in ("seconds", "seconds_sq"): c.pop(k)
+    c["measures"].pop("seconds_per_game")
+print(json.dumps(d, sort_keys=True))'
+sargs="--variants russian,turkish:promotion=king --players random,search:depth=1 --mixed --seed 5"
+"$tg" study $sargs -n 10 --threads 1 --json >"$sd/whole.json"
+"$tg" study $sargs -n 10 --threads 3 --json >"$sd/whole3.json"
+"$tg" study $sargs -n 4 --json >"$sd/a.json"
+"$tg" study $sargs -n 6 --first-game 4 --json >"$sd/b.json"
+check "study: the same for 1 and 3 threads (timing aside)" \
+      "$(python3 -c "$suntimed" <"$sd/whole.json")" "$(python3 -c "$suntimed" <"$sd/whole3.json")"
+check "study: shards merged = one run (timing aside)" \
+      "$(python3 -c "$suntimed" <"$sd/whole.json")" "$("$tg" merge "$sd/b.json" "$sd/a.json" --json | python3 -c "$suntimed")"
+check "study: cells and measures" '8 balance branching_factor capture_length capture_move_share capture_position_share decisiveness drama draw_rate first_player_score first_player_win_rate lead_changes_per_game length promotions_per_game second_player_win_rate seconds_per_game uncertainty' \
+      "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["cells"]), " ".join(sorted(d["cells"][0]["measures"])))' <"$sd/whole.json")"
+check "study --csv header and rows" 'variant,white,black,games,measure,value,low,high,method 128' \
+      "$("$tg" study $sargs -n 2 --csv | head -n 1) $("$tg" study $sargs -n 2 --csv | grep -vc '^variant,\|reason:')"
+sed 's/"seed":5/"seed":6/' "$sd/a.json" >"$sd/edited.json"
+bad "study: unknown variant" study --variants russian,nosuch
+bad "study: bad variant option" study --variants turkish:promotion=maybe
+bad "study: bad player" study --variants russian --players search:dpth=2
+bad "study: an external engine" study --variants russian --players cb:x.so
+bad "study: no variants" study --players random
+bad "study: 0 games" study --variants russian -n 0
+bad "merge: study shards overlapping" merge "$sd/a.json" "$sd/a.json"
+bad "merge: an edited study result" merge "$sd/edited.json" "$sd/b.json"
+"$tg" play -v russian -n 5 --json >"$sd/play.json"
+bad "merge: a study and a play result" merge "$sd/a.json" "$sd/play.json"
+rm -rf "$sd"
 
 # search (README "The engine"): a proven win, the JSON fields, info lines, bad limits and specs.
 check "search: proven win (tactics table)" 'd8-a5 True' \

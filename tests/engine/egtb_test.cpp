@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tradgames/engine/egtb.hpp"
+#include "tradgames/engine/search.hpp"
 #include "tradgames/registry.hpp"
 
 namespace {
@@ -194,6 +195,67 @@ TEST_SUITE("egtb") {
         const auto problems = eg::verify(d, o.dir, checked);
         REQUIRE(problems.size() >= 1);
         CHECK(problems[0].message.find("win in 3") != std::string::npos);
+    }
+
+    TEST_CASE("the search probes the databases: it plays the database's move in a won position") {
+        namespace te = tradgames::engine;
+        const auto v = tradgames::make_variant("english");
+        const eg::Domain d(v);
+        TempDir t("search");
+        eg::BuildOptions o;
+        o.dir = t.path.string();
+        eg::build(d, eg::slices_up_to(d, 3), o);
+        const auto p = eg::open_databases(v, o.dir);
+        // The longest win of 2 kings v 1 king with White to move: 33 plies (README's table).
+        const eg::Indexer ix(d, eg::Material{0, 2, 0, 1});
+        Position longest;
+        int plies = 0;
+        for (std::uint64_t i = 0; i < ix.size(); ++i) {
+            Position q;
+            if (!ix.unindex(i, Color::white, q)) continue;
+            const auto a = p->probe(q);
+            if (a && a->value == te::Wdl::win && a->plies > plies) {
+                plies = a->plies;
+                longest = q;
+            }
+        }
+        REQUIRE(plies == 33);
+        te::SearchLimits l;
+        l.depth = 3;
+        // Without databases a 3-ply search sees no result; with them it plays a move to a loss
+        // in 32 plies for Black and reports the database's distance.
+        te::Searcher without(v, te::SearcherOptions{1, nullptr, nullptr});
+        CHECK_FALSE(without.search(longest, l).score.proven());
+        te::Searcher with(v, te::SearcherOptions{1, p.get(), nullptr});
+        const te::SearchResult r = with.search(longest, l);
+        REQUIRE(r.has_move);
+        CHECK(r.score.proven());
+        CHECK(r.score.value > 0);
+        CHECK(r.score.plies_to_end() == 33);
+        Position q = longest;
+        tradgames::Undo u;
+        v->make_move(q, r.best, u);
+        const auto after = p->probe(q);
+        REQUIRE(after.has_value());
+        CHECK(after->value == te::Wdl::loss);
+        CHECK(after->plies == 32);
+        CHECK(eg::verdict_text(*p->probe(longest)) == "win in 33 plies");
+        // The database's line plays the win out: 33 moves, then Black has no piece or no move.
+        const auto line = eg::best_line(*p, longest, 200);
+        REQUIRE(line.size() == 33);
+        q = longest;
+        for (const auto& m : line) v->make_move(q, m, u);
+        tradgames::MoveList left;
+        v->generate(q, left);
+        CHECK(left.empty());
+        // A principal variation of one move goes on with the database's 32.
+        std::vector<std::string> pv{v->move_to_string(longest, r.best)};
+        CHECK(eg::extend_pv(*p, longest, pv, 200) == 32);
+        CHECK(pv.size() == 33);
+        // A directory without files of the game is refused by name.
+        TempDir empty("search-empty");
+        CHECK_THROWS_WITH_AS((void)eg::open_databases(v, empty.path.string()),
+                             doctest::Contains("no slice file of english"), eg::EgtbError);
     }
 
     TEST_CASE("the index ranks every position of a slice once, men off their promotion row") {

@@ -282,6 +282,37 @@ private:
     int max_pieces_ = 0;
 };
 
+/// The value of the move from `pos` whose successor the prober answered `child` (the opponent's
+/// value), from the mover's point of view: win and loss exchanged, one ply further.
+[[nodiscard]] OracleAnswer mover_value(const OracleAnswer& child) noexcept;
+
+/// The database's best move in pos: for a win in d a move to a loss in d-1 (the shortest win),
+/// for a loss in d a move to a win in d-1 (the longest resistance), for a draw a move to a draw;
+/// the first in the variant's generation order among equals. nullopt when the prober does not
+/// cover pos, pos has no legal move, or no successor is covered (e.g. one with variant state).
+[[nodiscard]] std::optional<Move> best_move(const Prober& p, const Position& pos);
+
+/// The database's line of best play from pos (best_move repeated), at most max_plies moves; it
+/// stops where the game ends or the database no longer covers the position. A draw's line is
+/// not played out (empty): any drawing move keeps the draw.
+[[nodiscard]] std::vector<Move> best_line(const Prober& p, const Position& pos, int max_plies);
+
+/// Extends a principal variation with the database's line: pv holds moves in the variant's
+/// notation played from root; when the position they reach is covered and not a draw, best_line
+/// from there (up to max_plies moves in all) is appended in notation. Returns the moves
+/// appended. Throws as Variant::parse_move if pv is not a line of legal moves from root.
+int extend_pv(const Prober& p, const Position& root, std::vector<std::string>& pv, int max_plies);
+
+/// "win in 17 plies", "loss in 4 plies", "win in 1 ply", "draw": what `search` and `status`
+/// print after "database: ".
+[[nodiscard]] std::string verdict_text(const OracleAnswer& a);
+
+/// A prober of v's databases in dir for a player or a front end (`search --egtb DIR`, the Hub
+/// parameter egtb, the player key egtb=DIR): Prober(v, dir), but throws EgtbError naming the
+/// directory and the game when it holds no slice file of v's game (a mistyped directory would
+/// otherwise silently mean "no databases").
+[[nodiscard]] std::unique_ptr<Prober> open_databases(std::shared_ptr<const Variant> v, const std::string& dir);
+
 /// The answer of a stored code. Precondition: code != code_invalid.
 [[nodiscard]] OracleAnswer answer_of(std::uint16_t code) noexcept;
 

@@ -105,7 +105,8 @@ struct HubConfig {
 ///
 /// Parameters (`param` lines): `variant` (enum of HubConfig::variants), `options` (the game's rule
 /// options as "key=value,key=value"), `hash` (transposition table, MB, 0..4096), `threads` (1:
-/// the search is single-threaded). Errors (a bad parameter value, a malformed position or move, a
+/// the search is single-threaded), `egtb` (a directory of endgame databases the search probes,
+/// egtb.hpp; "" = none, a directory without files of the game is an error at init). Errors (a bad parameter value, a malformed position or move, a
 /// command in the wrong state) are answered with `error message="..."` and change nothing.
 class HubEngine {
 public:

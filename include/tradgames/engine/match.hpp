@@ -66,10 +66,12 @@ using PlayerFactory = std::function<std::unique_ptr<MatchPlayer>()>;
 /// * the built-in players of player.hpp: "random", "greedy", "search:depth=4",
 ///   "mcts:playouts=400", ...; each game slot's player gets seed 1, 2, ... unless the spec sets
 ///   seed=N; it is given the referee's time for each move as MoveBudget::movetime_ms;
-/// * "cb:PATH": a CheckerBoard engine library (match_cb.hpp), e.g. "cb:/opt/kestog.so".
+/// * "cb:PATH": a CheckerBoard engine library (match_cb.hpp), e.g. "cb:/opt/kestog.so";
+/// * "hub:COMMAND": a Hub engine run as `/bin/sh -c COMMAND` (match_hub.hpp), e.g.
+///   "hub:./scan hub" or "hub:tradgames hub".
 /// Throws OptionError naming the specification when it is none of these or its options are bad
-/// (the library file of a cb: player is opened only when a game starts: a missing one loses its
-/// games).
+/// (the library file of a cb: player is opened, the command of a hub: player run, only when a
+/// game starts: one that fails loses its games).
 [[nodiscard]] PlayerFactory make_player_factory(std::string_view spec,
                                                 std::shared_ptr<const Variant> variant);
 

@@ -8,7 +8,9 @@
 //   random                      uniform among the legal moves
 //   greedy                      uniform among the moves capturing the most pieces
 //   search:depth=4              the alpha-beta search (search.hpp); keys: depth, nodes,
-//                               movetime (ms), tt (MB, default 16)
+//                               movetime (ms), tt (MB, default 16), egtb (a directory of
+//                               endgame databases the search probes, egtb.hpp; not in the
+//                               WebAssembly build)
 //   mcts:playouts=400           Monte Carlo tree search (mcts.hpp); keys: playouts, movetime
 //                               (ms), playout=random|greedy, c (exploration x100, default 141)
 //

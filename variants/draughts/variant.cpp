@@ -1,0 +1,341 @@
+// The generic draughts variant's moves: the variant built from a DraughtsDescriptor, quiet
+// moves, captures through the shared capture generator, capture precedence and the king-move
+// limit.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "board.hpp"
+#include "tradgames/draughts.hpp"
+
+namespace tradgames {
+
+namespace {
+
+// Ground a man of side c gains by going from u to v: the board's y grows towards Black.
+double gain(const Topology& t, Color c, Vertex u, Vertex v) {
+    return c == Color::white ? t.y(v) - t.y(u) : t.y(u) - t.y(v);
+}
+
+}  // namespace
+
+DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
+    : VariantBase<DraughtsVariant>(d.name, d.description, draughts_detail::shared_topology(d),
+                                   std::move(options), draughts_detail::kind_infos(d)),
+      d_(std::move(d)) {
+    const Topology& t = topology();
+    auto capture_rule = [](const DraughtsPiece& p, Kind promotes_to) {
+        PieceCaptureRule r;
+        r.directions = p.captures;
+        r.leap = p.leap;
+        r.landing = p.landing;
+        r.promotes_to = promotes_to;
+        r.victims = p.victims == 3 ? std::uint8_t{0xFF} : p.victims;  // 3: men and kings, no filter
+        return r;
+    };
+    rules_.kinds[man_kind] = capture_rule(d_.man, king_kind);
+    rules_.kinds[king_kind] = capture_rule(d_.king, no_kind);
+    rules_.promotion_zone = {t.zone_mask(white_promotion), t.zone_mask(black_promotion)};
+    rules_.promote_mid_capture = d_.promote_mid_capture;
+    rules_.removal = d_.removal;
+    rules_.no_180_turn = d_.no_180_turn;
+    rules_.every_landing_distinct = d_.every_landing_distinct;
+    rules_.compile(t);
+    plain_rules_ = rules_.plain();
+    hooks_.promotion_zone = rules_.promotion_zone;
+    hooks_.reverts = d_.king_reverts;
+    man_steps_ = {StepTable(t, side_view(Color::white, d_.man.steps)),
+                  StepTable(t, side_view(Color::black, d_.man.steps))};
+    king_dirs_ = {side_view(Color::white, d_.king.steps), side_view(Color::black, d_.king.steps)};
+    king_steps_ = {StepTable(t, king_dirs_[0]), StepTable(t, king_dirs_[1])};
+    // Does every quiet man move keep or gain ground (irreversible)? Checked step by step on the
+    // board, so that no assumption about the board's shape is needed.
+    for (Color c : {Color::white, Color::black}) {
+        const DirectionSet steps = side_view(c, d_.man.steps);
+        bool never_back = true;
+        for (Vertex v = 0; v < t.size(); ++v) {
+            for (int k = 0; k < direction_count; ++k) {
+                const auto dir = static_cast<Direction>(k);
+                if ((steps & dirs(dir)) == 0) continue;
+                for (Vertex u : t.ray(v, dir)) {
+                    never_back = never_back && gain(t, c, v, u) >= 0;
+                    if (!d_.man.flying) break;
+                }
+            }
+        }
+        men_never_back_[index(c)] = never_back;
+    }
+    const bool chols = d_.board.shape == DraughtsBoard::Shape::chols;
+    for (Color c : {Color::white, Color::black}) {
+        position_rules_.forbidden[index(c)][man_kind] = rules_.promotion_zone[index(c)];
+    }
+    position_rules_.forbidden_reason = chols ? "its own promotion point" : "its own promotion rank";
+    position_rules_.max_pieces = count(t.zone_mask(white_home));
+    position_rules_.ignored_fields = d_.notation.ignored_fields;
+    position_rules_.vertex_word = chols ? "point" : "square";
+    if (chols) {
+        position_rules_.unknown_vertex = [n = t.size(), v = name()](const std::string& s) {
+            return "unknown point " + tradgames::quoted(s) + " (" + v + " has points 1.." + std::to_string(n) + ")";
+        };
+    } else {
+        const DraughtsBoard b = d_.board;
+        const int n = t.size();
+        const bool numeric = d_.notation.numeric;
+        position_rules_.unknown_vertex = [b, n, numeric](const std::string& s) {
+            const bool alg = s.size() >= 2 && s[0] >= 'a' && s[0] < 'a' + b.width &&
+                             std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+                             s[1] != '0' && s.size() <= 4 && std::stoi(s.substr(1)) <= b.height;  // <= 3 digits: no overflow
+            if (alg) return "light square " + tradgames::quoted(s) + " is not a playing square";
+            const std::string last = draughts_detail::algebraic(b.width - 1, b.height - 1);
+            const std::string names = "a1.." + last;
+            const std::string numbers = "1.." + std::to_string(n);
+            if (b.all_squares) return "unknown square " + tradgames::quoted(s) + " (" + names + ")";
+            return "unknown square " + tradgames::quoted(s) + " (" +
+                   (numeric ? numbers + " or " + names : names + " or " + numbers) + ")";
+        };
+    }
+}
+
+bool DraughtsVariant::irreversible(const Position& before, const Move& m, const Position&) const {
+    if (m.is_capture()) return true;
+    if (d_.king_reverts || m.is_drop() || before.at(m.from).kind() != man_kind) return false;
+    if (m.promotion != no_kind) return true;  // the number of men falls for good
+    const Color c = before.side_to_move();
+    return men_never_back_[index(c)] && gain(topology(), c, m.from, m.to) > 0;
+}
+
+Position DraughtsVariant::initial_position() const {
+    const Topology& t = topology();
+    Position p;
+    for_each_vertex(t.zone_mask(white_home), [&](Vertex v) { p.put(v, Piece(Color::white, man_kind)); });
+    for_each_vertex(t.zone_mask(black_home), [&](Vertex v) { p.put(v, Piece(Color::black, man_kind)); });
+    if (d_.first_side == Color::black) p.flip_side();
+    return p;
+}
+
+void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplicates dup) const {
+    if (generate_captures(pos, out, dup) > 0) return;  // capture is compulsory
+    const Topology& t = topology();
+    const Color side = pos.side_to_move();
+    const Mask zone = rules_.promotion_zone[index(side)];
+    // Men, then kings: the piece kind is known per mask, without reading the board.
+    const StepTable& steps = man_steps_[index(side)];
+    // Only the men with an empty step target: most men of a position have none.
+    const Mask empty = ~pos.occupied();
+    const Mask men = steps.movers(pos.pieces(side, man_kind), empty);
+    // At most one step a direction from each man: room for that many means no capacity check.
+    const auto bound = static_cast<std::size_t>(count(men)) *
+                       static_cast<std::size_t>(std::popcount(static_cast<unsigned>(d_.man.steps)));
+    const std::size_t first = out.size();
+    if (out.capacity() - first >= bound) {
+        // The empty step targets of each man that has one: one capacity check for all, the
+        // same moves in the same order as add_steps man by man. (Writing every step of the
+        // table and keeping those on an empty point, branch-free, was faster before the men
+        // without a step were filtered out: now most of those writes would be thrown away.)
+        Move* const base = out.push_raw(bound);
+        Move* m = base;
+        for_each_vertex(men, [&](Vertex from) {
+            for_each_vertex(steps[from] & empty, [&](Vertex to) {
+                write_quiet(*m++, from, to, has(zone, to) ? king_kind : no_kind);
+            });
+        });
+        out.truncate(first + static_cast<std::size_t>(m - base));
+    } else {
+        for_each_vertex(men, [&](Vertex v) { add_steps(steps, pos, v, out, zone, king_kind); });
+    }
+    if (pos.pieces(side, king_kind) == 0) return;  // no king: nothing more (and nothing reverts)
+    const std::size_t kings = out.size();
+    for_each_vertex(movable_kings(pos), [&](Vertex v) {
+        if (d_.king.flying) {
+            add_slides(t, pos, v, king_dirs_[index(side)], out);
+        } else {
+            add_steps(king_steps_[index(side)], pos, v, out);
+        }
+    });
+    if (!hooks_.reverts) return;
+    for (std::size_t i = kings; i < out.size(); ++i) {
+        if (hooks_.end_kind(side, king_kind, out[i].to) != king_kind) out[i].promotion = man_kind;
+    }
+}
+
+std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
+                                         MoveList& scratch) const {
+    scratch.clear();
+    if (generate_captures(pos, scratch, dup) > 0) return scratch.size();
+    // The quiet moves generate_moves would write, counted: one per empty step target of a man
+    // or a stepping king, one per empty vertex before the first occupied one on a flying
+    // king's rays.
+    const Color side = pos.side_to_move();
+    const Mask empty = ~pos.occupied();
+    auto n = static_cast<std::size_t>(man_steps_[index(side)].count_steps(pos.pieces(side, man_kind), empty));
+    const Topology& t = topology();
+    if (!d_.king.flying) {
+        return n + static_cast<std::size_t>(king_steps_[index(side)].count_steps(movable_kings(pos), empty));
+    }
+    for_each_vertex(movable_kings(pos), [&](Vertex v) {
+        for_each_direction(king_dirs_[index(side)], [&](Direction d) {
+            for (Vertex to : t.ray(v, d)) {
+                if (!has(empty, to)) break;
+                ++n;
+            }
+        });
+    });
+    return n;
+}
+
+namespace {
+
+/// Merges the moves of out[first..] with one result (origin, destination, captured set,
+/// promotion) into one, keeping the lexicographically smallest landing sequence among them, as
+/// the capture generator does for U (the kept path is one of the legal paths).
+void merge_same_results(MoveList& out, std::size_t first) {
+    std::size_t w = first;
+    for (std::size_t i = first; i < out.size(); ++i) {
+        bool merged = false;
+        for (std::size_t j = first; j < w; ++j) {
+            Move& o = out[j];
+            if (!o.same_result(out[i])) continue;
+            if (std::lexicographical_compare(out[i].path.begin(), out[i].path.end(),
+                                             o.path.begin(), o.path.end())) {
+                o.path = out[i].path;
+                o.captured = out[i].captured;
+            }
+            merged = true;
+            break;
+        }
+        if (merged) continue;
+        if (w != i) out[w] = out[i];
+        ++w;
+    }
+    while (out.size() > w) out.pop_back();
+}
+
+}  // namespace
+
+std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& out,
+                                               Duplicates dup) const {
+    const std::size_t first = out.size();
+    // A precedence that reads the capture order (earliest_king) is a rule on paths: applied to
+    // every path first, and only then are the paths with one result merged into one U move
+    // (variants/italian/RULES.md §10.2). The other criteria read the origin and the captured
+    // set only, which merged paths share, so there the order of the two steps does not matter.
+    const bool order_rule = dup == Duplicates::unique &&
+                            std::find(d_.precedence.begin(), d_.precedence.end(),
+                                      Precedence::earliest_king) != d_.precedence.end();
+    if (order_rule) dup = Duplicates::all_paths;
+    std::size_t n = 0;
+    if (plain_rules_) {
+        // The start test of the two kinds here, before any search set-up (most positions have
+        // no capture), then the search with the rule switches known at compile time.
+        const Color side = pos.side_to_move();
+        const Mask enemy = pos.pieces(~side);  // plain rules: no victim filter
+        std::array<Mask, max_kinds> starts{};
+        starts[man_kind] = rules_.starts(pos, side, man_kind, enemy);
+        starts[king_kind] = rules_.starts(pos, side, king_kind, enemy);
+        if ((starts[man_kind] | starts[king_kind]) == 0) return 0;
+        CaptureSequenceGenerator<DraughtsHooks, true> gen(topology(), rules_, hooks_);
+        n = gen.search(pos, starts, out, dup);
+    } else {
+        CaptureSequenceGenerator<DraughtsHooks> gen(topology(), rules_, hooks_);
+        n = gen.generate(pos, out, dup);
+    }
+    if (n > 0 && !d_.precedence.empty()) apply_precedence(pos, out, first);
+    if (order_rule) merge_same_results(out, first);
+    return out.size() - first;
+}
+
+Mask DraughtsVariant::movable_kings(const Position& pos) const noexcept {
+    const Color side = pos.side_to_move();
+    Mask kings = pos.pieces(side, king_kind);
+    if (d_.king_move_limit > 0 && pos.pieces(side, man_kind) != 0 &&
+        king_moves_in_a_row(pos.state(), side) >= d_.king_move_limit) {
+        kings &= ~pos.state().marked;  // that king has moved its limit: another piece moves
+    }
+    return kings;
+}
+
+void DraughtsVariant::do_move_counting_kings(Position& pos, const Move& m, Undo& u) const {
+    // The state holds, per side, the square of the king that made the side's last moves (one
+    // bit of `marked` a side) and how many non-capturing moves in a row it made (4 bits of
+    // `flags` a side).
+    const Color side = pos.side_to_move();
+    const Mask tracked = pos.state().marked & pos.pieces(side, king_kind);
+    int n = king_moves_in_a_row(pos.state(), side);
+    const bool king_step = !m.is_capture() && pos.at(m.from).kind() == king_kind;
+    apply_move(pos, m, u);
+    PositionState s = pos.state();
+    s.marked &= ~tracked;
+    if ((s.marked & m.captured_mask) != 0) {  // a captured king's count goes with it
+        s.marked &= ~m.captured_mask;
+        s.flags &= ~(0xFU << (4 * index(~side)));
+    }
+    if (king_step && pos.pieces(side, man_kind) != 0) {
+        n = tracked == bit(m.from) ? n + 1 : 1;
+        s.marked |= bit(m.to);
+    } else {
+        n = 0;  // a capture, a man's move, or a side without men: no count (RULES.md §2.3)
+    }
+    const int shift = 4 * index(side);
+    s.flags = (s.flags & ~(0xFU << shift)) | (static_cast<std::uint32_t>(std::min(n, 15)) << shift);
+    if (pos.pieces(~side, man_kind) == 0 && (s.marked & pos.pieces(~side)) != 0) {
+        // The opponent's last man was just taken: its king-move count lapses with the rule.
+        s.marked &= ~pos.pieces(~side);
+        s.flags &= ~(0xFU << (4 * index(~side)));
+    }
+    pos.set_state(s);
+}
+
+int DraughtsVariant::king_moves_in_a_row(const PositionState& s, Color side) noexcept {
+    return static_cast<int>((s.flags >> (4 * index(side))) & 0xFU);
+}
+
+void DraughtsVariant::apply_precedence(const Position& pos, MoveList& out, std::size_t first) const {
+    const Color side = pos.side_to_move();
+    const Mask enemy_kings = pos.pieces(~side, king_kind);
+    for (Precedence p : d_.precedence) {
+        // The score of each move by this criterion; keep the moves with the best score.
+        auto score = [&](const Move& m) -> long {
+            switch (p) {
+                case Precedence::most_pieces: return static_cast<long>(m.captured.size());
+                case Precedence::value: {
+                    // A king counts two, less one tie-breaking unit: more than a man, less than two.
+                    const long kings = count(m.captured_mask & enemy_kings);
+                    return (static_cast<long>(m.captured.size()) + kings) * 64 - kings;
+                }
+                case Precedence::most_kings: return count(m.captured_mask & enemy_kings);
+                case Precedence::with_king: return pos.at(m.from).kind() == king_kind ? 1 : 0;
+                case Precedence::earliest_king: {
+                    // Earlier kings score higher: a bit per jump, the first jump the highest.
+                    long s = 0;
+                    for (std::size_t i = 0; i < m.captured.size(); ++i) {
+                        if (has(enemy_kings, m.captured[i])) s |= 1L << (40 - i);
+                    }
+                    return s;
+                }
+            }
+            return 0;
+        };
+        long best = -1;
+        for (std::size_t i = first; i < out.size(); ++i) best = std::max(best, score(out[i]));
+        std::size_t w = first;
+        for (std::size_t i = first; i < out.size(); ++i) {
+            if (score(out[i]) != best) continue;
+            if (w != i) out[w] = out[i];
+            ++w;
+        }
+        while (out.size() > w) out.pop_back();
+    }
+}
+
+std::shared_ptr<const Variant> make_draughts_variant(const DraughtsDescriptor& d,
+                                                     const std::vector<std::string>& options) {
+    RuleOptions values(draughts_option_specs(d));
+    for (const auto& a : options) values.set(a);
+    return std::make_shared<const DraughtsVariant>(apply_draughts_options(d, options),
+                                                   std::move(values));
+}
+
+}  // namespace tradgames
