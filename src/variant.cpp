@@ -207,45 +207,152 @@ bool matches(const ParsedMoveText& t, const Move& m, const Variant& v) {
     return true;
 }
 
-/// Why a move text that matches no legal move is refused (issue 27, moves explained): no piece
-/// of the side to move on its first square, a compulsory capture, or the legal moves of that
-/// piece; each with the legal alternatives (at most 8 written).
-std::string why_illegal(const Variant& v, const Position& pos, const std::vector<Vertex>& squares) {
-    MoveList legal;
-    v.generate(pos, legal, Duplicates::unique);
-    auto list = [&](auto keep) {
-        std::string r;
-        int n = 0;
-        for (const Move& m : legal) {
-            if (!keep(m)) continue;
-            if (++n > 8) return r + ", ...";
-            r += (r.empty() ? "" : ", ") + v.move_to_string(pos, m);
-        }
-        return r;
-    };
-    if (legal.empty()) return "the side to move has no legal move";
-    const Vertex from = squares.empty() ? Vertex{} : squares.front();
-    const Piece p = squares.empty() ? Piece{} : pos.at(from);
-    if (squares.empty() || p.empty() || p.color() != pos.side_to_move()) {
-        return "no piece of the side to move on " +
-               (squares.empty() ? std::string("the first square") : std::string(v.topology().name(from))) +
-               "; legal: " + list([](const Move&) { return true; });
+/// The moves of `legal` for which keep(m) holds, written "a, b, c" (at most 8, then "...").
+template <class Keep>
+std::string list_moves(const Variant& v, const Position& pos, const MoveList& legal, Keep keep) {
+    std::string r;
+    int n = 0;
+    for (const Move& m : legal) {
+        if (!keep(m)) continue;
+        if (++n > 8) return r + ", ...";
+        r += (r.empty() ? "" : ", ") + v.move_to_string(pos, m);
     }
-    const bool captures = legal[0].is_capture();
-    const bool any_from = std::any_of(legal.begin(), legal.end(), [&](const Move& m) { return m.from == from; });
-    if (captures && v.captures_first()) {
-        return "a capture is compulsory: " + list([](const Move&) { return true; });
+    return r;
+}
+
+template <class Keep>
+void keep_moves(std::vector<Move>& out, const MoveList& legal, Keep keep) {
+    for (const Move& m : legal) {
+        if (keep(m)) out.push_back(m);
     }
-    if (!any_from) return "the piece on " + std::string(v.topology().name(from)) + " has no legal move; legal: " +
-                          list([](const Move&) { return true; });
-    return "legal moves of the piece on " + std::string(v.topology().name(from)) + ": " +
-           list([&](const Move& m) { return m.from == from; });
 }
 
 }  // namespace
 
-Move Variant::parse_move(const Position& pos, std::string_view text, Duplicates dup) const {
-    const ParsedMoveText t = split_move_text(text);
+std::string_view to_string(MoveReason r) noexcept {
+    switch (r) {
+    case MoveReason::legal: return "legal";
+    case MoveReason::not_a_move: return "not-a-move";
+    case MoveReason::no_legal_move: return "no-legal-move";
+    case MoveReason::empty_square: return "empty-square";
+    case MoveReason::wrong_piece: return "wrong-piece";
+    case MoveReason::capture_compulsory: return "capture-compulsory";
+    case MoveReason::must_continue: return "must-continue-capture";
+    case MoveReason::majority: return "majority-capture";
+    case MoveReason::quality: return "quality-precedence";
+    case MoveReason::king_first: return "king-first";
+    case MoveReason::forbidden_victim: return "forbidden-victim";
+    case MoveReason::king_move_limit: return "king-move-limit";
+    case MoveReason::man_backward: return "man-cannot-move-backward";
+    case MoveReason::blocked: return "blocked";
+    case MoveReason::no_such_move: return "no-such-move";
+    case MoveReason::ambiguous: return "ambiguous";
+    }
+    return "unknown";
+}
+
+std::string Variant::rule_section(MoveReason) const { return {}; }
+
+bool Variant::text_matches(const ParsedMoveText& t, const Move& m) const { return matches(t, m, *this); }
+
+MoveExplanation Variant::explain_refusal(const Position& pos, const ParsedMoveText& t,
+                                         const MoveList& legal) const {
+    MoveExplanation e;
+    const Topology& topo = topology();
+    const Vertex from = t.squares.front();
+    const Vertex last = t.squares.back();
+    const auto of_piece = [&](const Move& m) { return m.from == from; };
+    // Stopped inside a capture: the text names a legal capture of this piece cut short at one of
+    // its landings (the written squares in order along the way).
+    for (const Move& m : legal) {
+        if (!m.is_capture() || m.from != from) continue;
+        for (std::size_t i = 0; i + 1 < m.path.size(); ++i) {
+            if (m.path[i] != last) continue;
+            Move cut = m;
+            cut.path.assign_one(m.path[0]);
+            for (std::size_t j = 1; j <= i; ++j) cut.path.push_back(m.path[j]);
+            cut.captured.clear();
+            cut.captured_mask = 0;
+            for (std::size_t j = 0; j <= i && j < m.captured.size(); ++j) {
+                cut.captured.push_back(m.captured[j]);
+                cut.captured_mask |= bit(m.captured[j]);
+            }
+            cut.to = last;
+            cut.promotion = no_kind;
+            if (!matches(t, cut, *this)) continue;
+            e.reason = MoveReason::must_continue;
+            e.message = "the capture must continue from " + std::string(topo.name(last)) + ": " +
+                        list_moves(*this, pos, legal, of_piece);
+            keep_moves(e.alternatives, legal, of_piece);
+            return e;
+        }
+    }
+    if (captures_first() && legal[0].is_capture()) {
+        // The legal moves: the captures, and the moves of a piece the rules let decline one
+        // (a Shatra biy, variants/shatra/RULES.md §5.4).
+        e.reason = MoveReason::capture_compulsory;
+        e.message = "a capture is compulsory: " + list_moves(*this, pos, legal, [](const Move&) { return true; });
+        keep_moves(e.alternatives, legal, [](const Move&) { return true; });
+        return e;
+    }
+    const bool any_from = std::any_of(legal.begin(), legal.end(), of_piece);
+    const auto alternatives = [&]() -> std::string {
+        if (!any_from) {
+            keep_moves(e.alternatives, legal, [](const Move&) { return true; });
+            return "the piece on " + std::string(topo.name(from)) + " has no legal move; legal: " +
+                   list_moves(*this, pos, legal, [](const Move&) { return true; });
+        }
+        keep_moves(e.alternatives, legal, of_piece);
+        return "legal moves of the piece on " + std::string(topo.name(from)) + ": " +
+               list_moves(*this, pos, legal, of_piece);
+    };
+    // Blocked: a two-square text whose last square is occupied, or whose straight way to it
+    // passes an occupied square.
+    if (t.squares.size() == 2 && last != from) {
+        std::string what;
+        if (!pos.at(last).empty()) {
+            what = std::string(topo.name(last)) + " is occupied";
+        } else if (const auto d = topo.line_direction(from, last)) {
+            for (Vertex x : topo.ray(from, *d)) {
+                if (x == last) break;
+                if (!pos.at(x).empty()) {
+                    what = "the way to " + std::string(topo.name(last)) + " is blocked on " +
+                           std::string(topo.name(x));
+                    break;
+                }
+            }
+        }
+        if (!what.empty()) {
+            e.reason = MoveReason::blocked;
+            e.message = what + "; " + alternatives();
+            return e;
+        }
+    }
+    e.reason = MoveReason::no_such_move;
+    e.message = alternatives();
+    return e;
+}
+
+MoveExplanation Variant::explain_move(const Position& pos, std::string_view text,
+                                      Duplicates dup) const {
+    MoveExplanation e;
+    const auto finish = [&](MoveExplanation& r) -> MoveExplanation& {
+        r.rule = rule_section(r.reason);
+        r.alternative_texts.clear();
+        for (const Move& m : r.alternatives) r.alternative_texts.push_back(move_to_string(pos, m));
+        return r;
+    };
+    ParsedMoveText t;
+    try {
+        t = split_move_text(text);
+    } catch (const ParseError& err) {
+        e.reason = MoveReason::not_a_move;
+        e.message = err.what();
+        MoveList legal;
+        generate(pos, legal, Duplicates::unique);
+        e.alternatives.assign(legal.begin(), legal.end());
+        return finish(e);
+    }
     // Every capture path is matched (a written intermediate square may lie on a path that the U
     // list merged away); where the paths do not fit in a move list, the U list is matched.
     MoveList all;
@@ -290,26 +397,73 @@ Move Variant::parse_move(const Position& pos, std::string_view text, Duplicates 
         for (const Move* f : found) seen = seen || (dup == Duplicates::unique ? f->same_result(m) : *f == m);
         if (!seen) found.push_back(&m);
     }
-    if (found.empty()) {
-        throw IllegalMoveError("move " + quoted(text) + " is not legal in " +
-                               position_to_string(pos) + ": " + why_illegal(*this, pos, t.squares));
-    }
     if (found.size() > 1) {
         bool same = true;
         for (const Move* f : found) same = same && f->same_result(*found.front());
         if (!same || dup == Duplicates::all_paths) {
+            e.reason = MoveReason::ambiguous;
             std::string c;
-            for (const Move* f : found) c += (c.empty() ? "" : ", ") + move_to_string(pos, *f);
-            throw AmbiguousMoveError("move " + quoted(text) + " is ambiguous: " + c);
+            for (const Move* f : found) {
+                c += (c.empty() ? "" : ", ") + move_to_string(pos, *f);
+                e.alternatives.push_back(*f);
+            }
+            e.message = "ambiguous: " + c;
+            return finish(e);
         }
     }
-    if (dup == Duplicates::all_paths) return *found.front();
-    MoveList unique;
-    generate(pos, unique, Duplicates::unique);
-    for (const Move& m : unique) {
-        if (m.same_result(*found.front())) return m;
+    MoveList legal;
+    generate(pos, legal, Duplicates::unique);
+    if (!found.empty()) {
+        e.legal = true;
+        e.reason = MoveReason::legal;
+        e.move = *found.front();
+        if (dup == Duplicates::unique) {
+            for (const Move& m : legal) {
+                if (m.same_result(*found.front())) {
+                    e.move = m;
+                    break;
+                }
+            }
+        }
+        e.alternatives.push_back(*e.move);
+        e.message = "legal: " + move_to_string(pos, *e.move);
+        return finish(e);
     }
-    return *found.front();  // unreachable when U and P lists agree on results
+    const auto everything = [](const Move&) { return true; };
+    if (legal.empty()) {
+        e.reason = MoveReason::no_legal_move;
+        e.message = "the side to move has no legal move";
+        return finish(e);
+    }
+    const Vertex from = t.squares.front();
+    const Piece p = pos.at(from);
+    if (p.empty() || p.color() != pos.side_to_move()) {
+        e.reason = p.empty() ? MoveReason::empty_square : MoveReason::wrong_piece;
+        e.message = (p.empty() ? "no piece of the side to move on " : "the piece on ") +
+                    std::string(topology().name(from)) +
+                    (p.empty() ? "" : " is the opponent's") + "; legal: " +
+                    list_moves(*this, pos, legal, everything);
+        keep_moves(e.alternatives, legal, everything);
+        return finish(e);
+    }
+    e = explain_refusal(pos, t, legal);
+    e.legal = false;
+    return finish(e);
+}
+
+Move Variant::parse_move(const Position& pos, std::string_view text, Duplicates dup) const {
+    MoveExplanation e = explain_move(pos, text, dup);
+    if (e.legal) return *e.move;
+    if (e.reason == MoveReason::not_a_move) throw ParseError(e.message);
+    const std::string rule = e.rule.empty() ? std::string() : " (" + e.rule + ")";
+    if (e.reason == MoveReason::ambiguous) {
+        throw AmbiguousMoveError("move " + quoted(text) + " is " + e.message + rule,
+                                 std::string(to_string(e.reason)), e.rule,
+                                 std::move(e.alternative_texts));
+    }
+    throw IllegalMoveError("move " + quoted(text) + " is not legal in " + position_to_string(pos) +
+                               ": " + e.message + rule,
+                           std::string(to_string(e.reason)), e.rule, std::move(e.alternative_texts));
 }
 
 }  // namespace tradgames

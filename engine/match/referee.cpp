@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "tradgames/engine/dxp.hpp"
 #include "tradgames/engine/match.hpp"
 #include "tradgames/engine/match_cb.hpp"
 #include "tradgames/engine/match_hub.hpp"
@@ -78,9 +79,21 @@ PlayerFactory make_player_factory(std::string_view text, std::shared_ptr<const V
         (void)HubHost(command, variant);  // the variant must have Hub positions
         return [command, variant] { return std::make_unique<HubHost>(command, variant); };
     }
+    if (spec.name == "dxp") {
+        const auto colon = spec.rest.rfind(':');
+        const std::string host = colon == std::string::npos ? "" : spec.rest.substr(0, colon);
+        const std::string port = colon == std::string::npos ? "" : spec.rest.substr(colon + 1);
+        if (host.empty() || port.empty() || port.size() > 5 ||
+            port.find_first_not_of("0123456789") != std::string::npos) {
+            throw OptionError("player '" + spec.text + "': expected dxp:HOST:PORT");
+        }
+        const int p = std::stoi(port);
+        (void)DxpPlayer(host, p, variant);  // International only, a port 1..65535
+        return [host, p, variant] { return std::make_unique<DxpPlayer>(host, p, variant); };
+    }
     if (!is_builtin_player(spec.name)) {
         throw OptionError("player '" + spec.text +
-                          "': expected random, greedy, search:..., mcts:..., cb:PATH.so or hub:COMMAND");
+                          "': expected random, greedy, search:..., mcts:..., cb:PATH.so, hub:COMMAND or dxp:HOST:PORT");
     }
     (void)make_player(spec, variant, 1);  // checks the options for this variant now
     // Each game slot gets its own seed (1, 2, ...) unless the spec sets one.

@@ -2,9 +2,11 @@
 // so a caller can catch one type; the subclasses say which kind of input was at fault.
 #pragma once
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tradgames {
 
@@ -30,10 +32,31 @@ public:
 };
 
 /// A move that is not legal in the position, or that matches several legal moves
-/// (AmbiguousMoveError).
+/// (AmbiguousMoveError). When the library refused a move text it also carries the structured
+/// reason (tradgames/explain.hpp, MoveExplanation): the reason's name, the RULES.md section that
+/// decides it and the legal alternatives in notation; all three are empty otherwise.
 class IllegalMoveError : public Error {
 public:
     using Error::Error;
+    /// what() is `what`; reason() is a MoveReason name ("capture-compulsory"), rule() a
+    /// RULES.md section ("variants/czech/RULES.md §6") or empty, legal() the legal
+    /// alternatives in the variant's notation.
+    IllegalMoveError(const std::string& what, std::string reason, std::string rule,
+                     std::vector<std::string> legal);
+    /// The reason's name (to_string(MoveReason)), or empty when none was given.
+    [[nodiscard]] const std::string& reason() const noexcept;
+    /// The rule that decides it, "variants/<game>/RULES.md §N", or empty.
+    [[nodiscard]] const std::string& rule() const noexcept;
+    /// The legal alternatives the reason points to, in notation (may be empty).
+    [[nodiscard]] const std::vector<std::string>& legal() const noexcept;
+
+private:
+    struct Details {
+        std::string reason, rule;
+        std::vector<std::string> legal;
+    };
+    // Shared, so that copying the exception (as throwing does) never throws.
+    std::shared_ptr<const Details> details_;
 };
 
 /// A move text that matches more than one legal move; what() lists the candidates.

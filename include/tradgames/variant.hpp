@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "tradgames/board_style.hpp"
+#include "tradgames/explain.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/options.hpp"
 #include "tradgames/position.hpp"
@@ -166,8 +167,19 @@ public:
     /// of its resulting position is returned. Throws ParseError for malformed text or an
     /// unknown square, IllegalMoveError if no legal move matches, AmbiguousMoveError (listing
     /// the candidates) if moves with different results match.
+    /// Its IllegalMoveError carries the structured reason of explain_move (reason(), rule(),
+    /// legal()), and its message ends with the reason in words and the rule.
     [[nodiscard]] Move parse_move(const Position& pos, std::string_view text,
                                   Duplicates dup = Duplicates::unique) const;
+    /// Whether `text` is a legal move in pos and, if not, why (tradgames/explain.hpp): the
+    /// reason, the RULES.md section, the legal alternatives. Malformed text is not_a_move (no
+    /// ParseError); a legal text gives the move parse_move(pos, text, dup) returns. Throws only
+    /// what generate throws (a crafted position overflowing a move list).
+    [[nodiscard]] MoveExplanation explain_move(const Position& pos, std::string_view text,
+                                               Duplicates dup = Duplicates::unique) const;
+    /// The section of the variant's rules that decides reason r, written
+    /// "variants/<game>/RULES.md §N", or empty when the variant names none. Default: empty.
+    [[nodiscard]] virtual std::string rule_section(MoveReason r) const;
 
     /// Reads a position string (PDN FEN style). Throws ParseError (malformed text, naming the
     /// place) or PositionError (impossible position, naming the problem).
@@ -225,6 +237,20 @@ protected:
     /// Splits move text into squares and a promotion letter. Default: squares separated by
     /// '-', ':' or 'x', optional "=L" suffix. Throws ParseError.
     [[nodiscard]] virtual ParsedMoveText split_move_text(std::string_view text) const;
+    /// Why the move text `t` (which names a piece of the side to move on its first square and
+    /// matches none of `legal`, the non-empty U list of pos) is refused: reason, message and
+    /// alternatives (explain_move fills rule and the notation of the alternatives). Default:
+    /// must_continue (t stops on a landing inside a legal capture of that piece),
+    /// capture_compulsory (captures_first() and the list holds captures), blocked (t's last
+    /// square, or a square on a straight way to it, is occupied), else no_such_move with the
+    /// piece's legal moves. A variant overrides it to name the rules it knows (precedence...).
+    /// Whether move text t names m: same first and last square, the promotion letter if
+    /// written, and the written intermediate squares in order on m's way (the test parse_move
+    /// and explain_move apply to every legal move).
+    [[nodiscard]] bool text_matches(const ParsedMoveText& t, const Move& m) const;
+    [[nodiscard]] virtual MoveExplanation explain_refusal(const Position& pos,
+                                                          const ParsedMoveText& t,
+                                                          const MoveList& legal) const;
 
 private:
     std::string name_;

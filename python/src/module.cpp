@@ -567,6 +567,13 @@ py::object moves_py(const VariantRef& vr, const std::optional<std::string>& fen,
                                     paths ? tg::Duplicates::all_paths : tg::Duplicates::unique));
 }
 
+py::object explain_py(const VariantRef& vr, const std::optional<std::string>& fen, const std::string& text,
+                      bool paths) {
+    return to_python(tg::explanation_json(
+        text, vr.v->explain_move(position_of(*vr.v, fen), text,
+                                 paths ? tg::Duplicates::all_paths : tg::Duplicates::unique)));
+}
+
 py::object variants_py() {
     json out = json::array();
     for (const auto& info : tg::list_variants()) {
@@ -683,10 +690,18 @@ void translate(std::exception_ptr p) {
         PyErr_SetString(errors.parse.ptr(), e.what());
     } catch (const tg::PositionError& e) {
         PyErr_SetString(errors.position.ptr(), e.what());
-    } catch (const tg::AmbiguousMoveError& e) {
-        PyErr_SetString(errors.ambiguous.ptr(), e.what());
     } catch (const tg::IllegalMoveError& e) {
-        PyErr_SetString(errors.illegal.ptr(), e.what());
+        // IllegalMoveError and AmbiguousMoveError carry the structured reason (explain.hpp):
+        // attributes reason (a MoveReason name or None), rule (a RULES.md section or None) and
+        // legal (the legal alternatives in notation).
+        const py::handle type = dynamic_cast<const tg::AmbiguousMoveError*>(&e) != nullptr
+                                     ? errors.ambiguous
+                                     : errors.illegal;
+        py::object inst = py::reinterpret_borrow<py::object>(type)(e.what());
+        inst.attr("reason") = e.reason().empty() ? py::object(py::none()) : py::object(py::str(e.reason()));
+        inst.attr("rule") = e.rule().empty() ? py::object(py::none()) : py::object(py::str(e.rule()));
+        inst.attr("legal") = py::cast(e.legal());
+        PyErr_SetObject(type.ptr(), inst.ptr());
     } catch (const tg::OptionError& e) {
         PyErr_SetString(errors.option.ptr(), e.what());
     } catch (const tg::BoardError& e) {
@@ -726,7 +741,10 @@ PYBIND11_MODULE(_core, m) {
     errors.error = new_error(m, "Error", PyExc_ValueError, "Base of every tradgames error (a ValueError).");
     errors.parse = new_error(m, "ParseError", errors.error, "Malformed text: a position string, a move, a square name, a PDN record.");
     errors.position = new_error(m, "PositionError", errors.error, "A well-formed position that the rules forbid.");
-    errors.illegal = new_error(m, "IllegalMoveError", errors.error, "A move or action that is not legal in the position.");
+    errors.illegal = new_error(m, "IllegalMoveError", errors.error, "A move or action that is not legal in the position; attributes reason (a MoveReason name such as 'capture-compulsory', or None), rule (the RULES.md section, or None) and legal (the legal alternatives in notation).");
+    // Defaults for an error raised without a structured reason (the translator sets its own).
+    for (const char* attr : {"reason", "rule"}) py::setattr(errors.illegal, attr, py::none());
+    py::setattr(errors.illegal, "legal", py::tuple());
     errors.ambiguous = new_error(m, "AmbiguousMoveError", errors.illegal, "A move text that matches several legal moves.");
     errors.option = new_error(m, "OptionError", errors.error, "An unknown variant or rule option, or a value outside its domain.");
     errors.board = new_error(m, "BoardError", errors.error, "A board graph that cannot be compiled.");
@@ -847,6 +865,9 @@ PYBIND11_MODULE(_core, m) {
             }))
         .def_property_readonly("legal_moves", &Board::legal_moves, "The legal moves (U: one per resulting position); [] once the game is over.")
         .def("generate_moves", &Board::generate, py::arg("paths") = false, "The legal moves; paths=True lists every capture path (P).")
+        .def("explain", [](const Board& b, const std::string& text) {
+                return to_python(tg::explanation_json(text, b.variant()->explain_move(b.game().position(), text)));
+            }, py::arg("move"), "Whether a move text is legal here and, if not, why: the dict of `tradgames moves --explain MOVE --json` {text, legal, reason, rule, message, move, alternatives}.")
         .def("push", &Board::push, py::arg("move"), "Plays a Move or a move text ('c3-d4', 'e3:c5:a7', any subset of landings); returns the move played. Raises IllegalMoveError, AmbiguousMoveError, ParseError.")
         .def("pop", &Board::pop, "Takes back the last move and returns it. Raises IndexError when no move was played.")
         .def_property("fen", &Board::fen, &Board::set_fen)
@@ -903,6 +924,7 @@ PYBIND11_MODULE(_core, m) {
     m.def("_compare", &compare_py, py::arg("variants"), py::arg("games"), py::arg("seed"), py::arg("threads"),
           py::arg("policy"), py::arg("ply_cap"));
     m.def("_moves", &moves_py, py::arg("variant"), py::arg("fen"), py::arg("paths"));
+    m.def("_explain", &explain_py, py::arg("variant"), py::arg("fen"), py::arg("text"), py::arg("paths"));
     m.def("_replay", &replay_py, py::arg("files"), py::arg("texts"), py::arg("variant"), py::arg("options"));
     m.def("_option_assignments", [](const py::kwargs& kw) { return option_assignments(kw); });
     m.def("read_pdn", &read_pdn_py, py::arg("text"),

@@ -50,7 +50,7 @@ from .vector_env import VectorEnv  # noqa: E402,F401  (re-exported)
 __all__ = [
     "AmbiguousMoveError", "Board", "BoardError", "DescriptorError", "Error", "IllegalMoveError",
     "MAX_CHOICES", "Move", "OptionError", "ParseError", "PdnError", "PositionError", "Result",
-    "Variant", "VectorEnv", "compare", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
+    "Variant", "VectorEnv", "compare", "explain", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
     "write_pdn", "Piece", "MAN", "KING", "HUL", "TOBIT", "SHATRA", "BIY", "BATYR", "TURA", "YALKYN",
 ]
 
@@ -58,7 +58,7 @@ __all__ = [
 # expected type; text with a lone UTF-16 surrogate raises ParseError naming the argument
 # (tradgames/_args.py). Calls that succeed are untouched.
 _args.wrap_methods(Board, ["__init__", "push", "set_fen", "generate_moves", "apply_action",
-                           "action_to_string", "perft", "pdn", "parse_move", "_piece_at", "_edit",
+                           "action_to_string", "perft", "pdn", "parse_move", "explain", "_piece_at", "_edit",
                            "_svg"])
 _args.wrap_methods(Variant, ["__init__", "kind"])
 Variant.from_json = staticmethod(_args.wrap_core("Variant.from_json", _core.Variant.from_json))
@@ -88,6 +88,15 @@ def moves(v: VariantLike, fen: Optional[str] = None, paths: bool = False,
     """The legal moves as ``tradgames moves --json`` lists them: dicts with notation, from, to,
     path, captured, promotion, drop, after."""
     return _core._moves(variant(v, **options), fen, paths)
+
+
+@_args.checked
+def explain(v: VariantLike, move: str, fen: Optional[str] = None, paths: bool = False,
+            **options: Union[bool, int, str]) -> Dict[str, Any]:
+    """Whether a move text is legal in the position and, if not, why, as ``tradgames moves
+    --explain MOVE --json``: {text, legal, reason, rule, message, move, alternatives}. The same
+    reason, rule and alternatives as IllegalMoveError.reason / .rule / .legal."""
+    return _core._explain(variant(v, **options), fen, move, paths)
 
 
 @_args.checked

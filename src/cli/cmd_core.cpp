@@ -58,15 +58,18 @@ int run_moves(const VariantArgs& a, bool paths, bool as_json, const std::string&
     const Setup s = setup(a);
     const tg::Duplicates dup = paths ? tg::Duplicates::all_paths : tg::Duplicates::unique;
     if (!explain.empty()) {
-        // --explain MOVE: "legal: <notation>" (exit 0) or "illegal: <reason>" (exit 1).
-        try {
-            const tg::Move m = s.variant->parse_move(s.position, explain, dup);
-            fmt::print("legal: {}\n", s.variant->move_to_string(s.position, m));
-            return 0;
-        } catch (const tg::IllegalMoveError& e) {
-            fmt::print("illegal: {}\n", e.what());
-            return 1;
+        // --explain MOVE: "legal: <notation>" (exit 0) or "illegal: <reason>: <why> (<rule>)"
+        // (exit 1); with --json the explanation object (README), same exit status.
+        const tg::MoveExplanation e = s.variant->explain_move(s.position, explain, dup);
+        if (as_json) {
+            fmt::print("{}\n", tg::explanation_json(explain, e).dump());
+        } else if (e.legal) {
+            fmt::print("{}\n", e.message);
+        } else {
+            fmt::print("illegal: {}: {}{}\n", tg::to_string(e.reason), e.message,
+                       e.rule.empty() ? std::string() : " (" + e.rule + ")");
         }
+        return e.legal ? 0 : 1;
     }
     if (as_json) {
         fmt::print("{}\n", tg::moves_json(*s.variant, s.position, dup).dump());
@@ -279,11 +282,11 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
     auto* moves = app.add_subcommand("moves", "list the legal moves of a position");
     add_variant_args(moves, ma->v);
     moves->add_flag("--paths", ma->paths, "every capture path (P) instead of one per result (U)");
-    auto* moves_json = moves->add_flag("--json", ma->json, "JSON output");
+    moves->add_flag("--json", ma->json, "JSON output");
     moves->add_option("--explain", ma->explain,
                       "say whether MOVE is legal here: 'legal: <notation>' (exit 0), or "
-                      "'illegal: <why, with the legal moves>' (exit 1)")
-        ->excludes(moves_json);
+                      "'illegal: <reason>: <why, with the legal moves> (<rule>)' (exit 1); "
+                      "with --json the explanation as an object");
     out.push_back({moves, [ma] { return run_moves(ma->v, ma->paths, ma->json, ma->explain); }});
 
     struct StatusArgs {

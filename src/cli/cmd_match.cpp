@@ -200,13 +200,13 @@ void register_match_command(CLI::App& app, std::vector<Command>& out) {
     auto a = std::make_shared<MatchArgs>();
     auto* cmd = app.add_subcommand(
         "match", "referee games between two players (random, greedy, search, mcts, cb:ENGINE.so, "
-                 "hub:COMMAND) from "
+                 "hub:COMMAND, dxp:HOST:PORT) from "
                  "a set of openings, each played with both colours; score, Elo, SPRT, PDN");
     add_variant_args(cmd, a->variant);
     cmd->add_option("--player1,-1", a->player1,
                     "first player: random, greedy, search:depth=4, search:movetime=100, "
                     "mcts:playouts=400 (see `search`), cb:PATH.so (a CheckerBoard engine) or "
-                    "hub:COMMAND (a Hub engine, e.g. hub:\"scan hub\")");
+                    "hub:COMMAND (a Hub engine, e.g. hub:\"scan hub\") or dxp:HOST:PORT (a DXP follower)");
     cmd->add_option("--player2,-2", a->player2, "second player (same forms)");
     cmd->add_option("--openings", a->openings,
                     "file of openings, one a line: moves from the initial position or a FEN; "

@@ -100,6 +100,8 @@ void register_egtb_commands(CLI::App& app, std::vector<Command>& out);
 void register_search_command(CLI::App& app, std::vector<Command>& out);
 /// hub: the built-in engine as a Hub engine (cmd_hub.cpp).
 void register_hub_command(CLI::App& app, std::vector<Command>& out);
+/// dxp: a player of ours over DXP, follower or initiator (cmd_dxp.cpp).
+void register_dxp_command(CLI::App& app, std::vector<Command>& out);
 /// study: variant studies (cmd_study.cpp, engine/study.hpp).
 void register_study_command(CLI::App& app, std::vector<Command>& out);
 /// `merge` of study results (`study --json` shards): prints the merged study as JSON, CSV or

@@ -44,6 +44,16 @@ json moves_json(const Variant& v, const Position& pos, Duplicates dup) {
     return out;
 }
 
+json explanation_json(std::string_view text, const MoveExplanation& e) {
+    return json{{"text", std::string(text)},
+                {"legal", e.legal},
+                {"reason", std::string(to_string(e.reason))},
+                {"rule", e.rule.empty() ? json(nullptr) : json(e.rule)},
+                {"message", e.message},
+                {"move", e.legal && !e.alternative_texts.empty() ? json(e.alternative_texts.front()) : json(nullptr)},
+                {"alternatives", e.alternative_texts}};
+}
+
 json option_spec_json(const OptionSpec& s) {
     const char* type = s.type == OptionType::boolean   ? "boolean"
                        : s.type == OptionType::integer ? "integer"

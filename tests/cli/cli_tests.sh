@@ -31,8 +31,12 @@ check "moves json" '{"after": "B:WKf8:B", "captured": ["e7"], "drop": false, "fr
       "$("$tg" moves --variant russian --fen W:Wd6:Be7 --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)[0], sort_keys=True))')"
 check "moves --paths" '2' "$("$tg" moves --variant russian --fen B:We5,e3,c3,c5:Bd6 --paths | wc -l)"
 check "moves --explain legal" 'legal: c3-d4 0' "$("$tg" moves --variant russian --explain c3-d4 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
-check "moves --explain illegal" "illegal: move 'g1-h2' is not legal in W:Wc3,g1:Bd4: a capture is compulsory: c3:e5 1" \
+check "moves --explain illegal" "illegal: capture-compulsory: a capture is compulsory: c3:e5 (variants/russian/RULES.md §1.4) 1" \
       "$("$tg" moves --variant russian --fen W:Wc3,g1:Bd4 --explain g1-h2 | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
+check "moves --explain --json" '{"alternatives":["c3:e5"],"legal":false,"message":"a capture is compulsory: c3:e5","move":null,"reason":"capture-compulsory","rule":"variants/russian/RULES.md §1.4","text":"g1-h2"} 1' \
+      "$("$tg" moves --variant russian --fen W:Wc3,g1:Bd4 --explain g1-h2 --json | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
+check "moves --explain --json legal" '{"alternatives":["c3-d4"],"legal":true,"message":"legal: c3-d4","move":"c3-d4","reason":"legal","rule":null,"text":"c3-d4"} 0' \
+      "$("$tg" moves --variant russian --explain c3-d4 --json | tr -d '\n'; echo " ${PIPESTATUS[0]}")"
 check "variants json" 'russian' \
       "$("$tg" variants --json | python3 -c 'import json,sys; print(" ".join(v["name"] for v in json.load(sys.stdin) if v["name"]=="russian"))')"
 # A built-in game wider than this build (Canadian in a 64-vertex build) is listed with what it
@@ -596,6 +600,20 @@ check "match: hub:COMMAND plays, named by its id line" 'tradgames 0.1.0 2 ply ca
       "$(printf '%s' "$mj" | json 'print(d["player1"]["name"], d["games"], " ".join(sorted(set(g["reason"] for g in d["game_list"]))))')"
 bad "match: hub on Shatra (no Hub positions)" match -v shatra -1 hub:x -2 random
 bad "match: unknown player" match -v russian -1 alphabeta -2 random
+# DXP over loopback: a follower on a free port (--listen 0 prints it), an initiator plays one game.
+dx=$(mktemp -d)
+"$tg" dxp --listen 0 --sessions 1 --player search:depth=1 --movetime 10 --timeout 20 >"$dx/f.out" 2>"$dx/f.err" &
+dxpid=$!
+for _ in $(seq 100); do grep -q 'listening on' "$dx/f.err" && break; sleep 0.1; done
+dport=$(sed -n 's/^dxp: listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$dx/f.err")
+di=$("$tg" dxp --connect "127.0.0.1:$dport" --player search:depth=2 --movetime 10 --timeout 20 -q)
+wait "$dxpid"
+check "dxp: initiator and follower agree on the game" "$(cat "$dx/f.out")" "$di"
+check "dxp: the game ended by the rules" 'yes' "$(printf '%s' "$di" | grep -qE '^game 1: (white_wins|black_wins|draw), [0-9]+ plies' && echo yes)"
+rm -rf "$dx"
+bad "dxp: neither --listen nor --connect" dxp
+bad "dxp: connect without a host" dxp --connect 27531
+bad "dxp: nobody listening" dxp --connect 127.0.0.1:1
 bad "match: cb on a 10x10 game" match -v international -1 cb:x.so -2 random
 bad "match: bad sprt" match -v russian -1 random -2 random --sprt 5,0
 bad "match: bad opening" match -v russian -1 random -2 random --openings "$mt/g.pdn"

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -68,25 +69,44 @@ inline std::vector<std::string> word_list(const Words<E, N>& w) {
 std::string join(const std::vector<std::string>& v);
 
 // ---------------------------------------------------------------------------------------------
-// The schema of the scalar fields: path, type, allowed words or range. It drives validation
-// and the types of options that name a field.
+// The field table (descriptor_fields.cpp): every field of the descriptor once, with its dotted
+// JSON path, type, allowed words or range, the rule it encodes, and how it is read from and
+// written to a DraughtsDescriptor. The reader, the writer, the validation messages, the types
+// of the options that name a field and the README's field table all come from it; a field's
+// default is the value a default-constructed DraughtsDescriptor holds.
 
-enum class FieldType : std::uint8_t { text, boolean, integer, word, directions, list };
+class Reader;
+
+/// text: a string; boolean; integer in min..max; word: one of words; directions: a list of
+/// direction words; list: a list of words, each once; group: an object of fields, or null
+/// (draw.fmjd64: the FMJD64 counters or none).
+enum class FieldType : std::uint8_t { text, boolean, integer, word, directions, list, group };
 
 struct Field {
     std::string path;
     FieldType type;
-    std::vector<std::string> words{};  // word: allowed words; list: allowed list items
+    std::vector<std::string> words{};  // word: allowed words; directions, list: allowed items
     long min = 0;
     long max = 0;
+    std::string doc{};  // the rule it encodes, in the README's words
+    /// The field's value in d as JSON; null if d does not have it (a field of an absent group).
+    std::function<json(const DraughtsDescriptor&)> get{};
+    /// Stores v (already checked against type, words and range) in d; fails through the
+    /// reader for a value the type alone does not exclude. group: null removes the group, an
+    /// object makes it with its defaults (its fields are then read one by one).
+    std::function<void(DraughtsDescriptor&, const json&, const Reader&, const std::string&)> set{};
 };
 
 /// The JSON words of the eight directions, in Direction order.
 const std::vector<std::string>& direction_words();
-/// Every scalar field of a descriptor, by dotted path.
+/// Every field of a descriptor, in the order of the README table and of the reader's
+/// "known here" lists. "options" (rule options, DraughtsOptionDecl) is not a field: the reader
+/// and the writer handle it apart.
 const std::vector<Field>& schema();
-/// The schema entry of the field at a dotted path, or nullptr.
+/// The table entry of the field at a dotted path, or nullptr.
 const Field* find_field(std::string_view path);
+/// The names of the members of the object at `path` ("" for the top), in table order.
+std::vector<std::string> members_of(std::string_view path);
 
 // ---------------------------------------------------------------------------------------------
 // Reading.
@@ -100,12 +120,12 @@ public:
     }
 
     // Checks that every member of object j at `path` is known: `known` lists the members.
-    void members(const json& j, std::string_view path, std::initializer_list<std::string_view> known) const {
+    void members(const json& j, std::string_view path, const std::vector<std::string>& known) const {
         if (!j.is_object()) fail(path.empty() ? "(top)" : path, "expected an object, got " + type_name(j));
         for (const auto& [k, v] : j.items()) {
             if (std::find(known.begin(), known.end(), k) == known.end()) {
                 std::string list;
-                for (std::string_view n : known) list += (list.empty() ? "" : ", ") + std::string(n);
+                for (const std::string& n : known) list += (list.empty() ? "" : ", ") + n;
                 fail(join_path(path, k), "unknown field (known here: " + list + ")");
             }
         }

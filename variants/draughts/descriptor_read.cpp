@@ -18,50 +18,6 @@ namespace draughts_detail {
 
 namespace {
 
-char letter_of(const Reader& rd, const json& j, std::string_view path) {
-    const std::string s = j.get<std::string>();
-    if (s.empty()) return '\0';
-    if (s.size() != 1 || !std::isupper(static_cast<unsigned char>(s[0]))) {
-        rd.fail(path, tradgames::quoted(s) + " is not empty or one capital letter");
-    }
-    return s[0];
-}
-
-void read_piece(const Reader& rd, const json& j, std::string_view name, DraughtsPiece& p) {
-    rd.members(j, name, {"name", "letter", "symbol", "steps", "flying", "captures", "leap",
-                         "landing", "victims"});
-    auto at = [&](std::string_view k) { return Reader::join_path(name, k); };
-    for (const auto& [k, v] : j.items()) {
-        const std::string path = at(k);
-        rd.scalar(v, path);
-        if (k == "name") {
-            p.name = v.get<std::string>();
-            if (p.name.empty()) rd.fail(path, "must not be empty");
-        } else if (k == "letter") {
-            p.letter = letter_of(rd, v, path);
-        } else if (k == "symbol") {
-            const std::string s = v.get<std::string>();
-            if (s.size() != 1 || !std::isalpha(static_cast<unsigned char>(s[0]))) {
-                rd.fail(path, tradgames::quoted(s) + " is not one letter");
-            }
-            p.symbol = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
-        } else if (k == "steps") {
-            p.steps = dirs_of(v);
-        } else if (k == "flying") {
-            p.flying = v.get<bool>();
-        } else if (k == "captures") {
-            p.captures = dirs_of(v);
-        } else if (k == "leap") {
-            p.leap = enum_of(leap_words, v.get<std::string>());
-        } else if (k == "landing") {
-            p.landing = enum_of(landing_words, v.get<std::string>());
-        } else if (k == "victims") {
-            p.victims = 0;
-            for (const json& e : v) p.victims |= e.get<std::string>() == "man" ? 1U : 2U;
-        }
-    }
-}
-
 // A name or choice of a rule option: settable as --option name=value and listable with commas.
 bool option_word(std::string_view w) {
     return !w.empty() && w.size() <= 40 && std::all_of(w.begin(), w.end(), [](char c) {
@@ -69,187 +25,99 @@ bool option_word(std::string_view w) {
     });
 }
 
+// The rule options ("options": a list of DraughtsOptionDecl) into d.options.
+void read_options(const json& v, const Reader& rd, DraughtsDescriptor& d) {
+    if (!v.is_array()) rd.fail("options", "expected a list, got " + Reader::type_name(v));
+    d.options.clear();
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const std::string path = "options[" + std::to_string(i) + "]";
+        const json& o = v[i];
+        rd.members(o, path, {"name", "help", "field", "choices", "default"});
+        DraughtsOptionDecl decl;
+        auto text = [&](std::string_view key, std::string& out) {
+            if (!o.contains(key)) return;
+            if (!o.at(key).is_string()) rd.fail(path + "." + std::string(key), "expected a string");
+            out = o.at(key).get<std::string>();
+        };
+        text("name", decl.name);
+        text("help", decl.help);
+        text("field", decl.field);
+        text("default", decl.default_value);
+        if (decl.name.empty()) rd.fail(path + ".name", "missing");
+        if (!option_word(decl.name)) {
+            rd.fail(path + ".name", tradgames::quoted(decl.name) +
+                                        " is not 1-40 letters, digits, '-' or '_' (--option name=value)");
+        }
+        for (const DraughtsOptionDecl& other : d.options) {
+            if (other.name == decl.name) rd.fail(path + ".name", tradgames::quoted(decl.name) + " is declared twice");
+        }
+        if (o.contains("choices")) {
+            const json& c = o.at("choices");
+            if (!c.is_object() || c.empty()) rd.fail(path + ".choices", "expected an object of word: patch");
+            for (const auto& [word, patch] : c.items()) {
+                if (!option_word(word)) {
+                    rd.fail(path + ".choices", tradgames::quoted(word) +
+                                                   " is not 1-40 letters, digits, '-' or '_'");
+                }
+                if (!patch.is_object()) rd.fail(path + ".choices." + word, "expected an object (a patch)");
+                decl.choices.emplace_back(word, patch.dump());
+            }
+        }
+        if (decl.field.empty() == decl.choices.empty()) {
+            rd.fail(path, "needs either \"field\" or \"choices\"");
+        }
+        if (!decl.field.empty()) {
+            const Field* f = find_field(decl.field);
+            if (f == nullptr || f->type == FieldType::directions || f->type == FieldType::list ||
+                f->type == FieldType::text || f->type == FieldType::group) {
+                rd.fail(path + ".field", tradgames::quoted(decl.field) + " is not a boolean, number or word field");
+            }
+            if (!decl.default_value.empty()) rd.fail(path + ".default", "a field option's default is the field's value");
+        } else {
+            const bool known = std::any_of(decl.choices.begin(), decl.choices.end(),
+                                           [&](const auto& c) { return c.first == decl.default_value; });
+            if (!known) rd.fail(path + ".default", tradgames::quoted(decl.default_value) + " is not one of the choices");
+        }
+        d.options.push_back(std::move(decl));
+    }
+}
+
+// The members the object at `path` may have: its fields' names, and "options" at the top.
+std::vector<std::string> known_members(const std::string& path) {
+    std::vector<std::string> known = members_of(path);
+    if (path.empty()) known.emplace_back("options");
+    return known;
+}
+
+// The members of the object j at `path` ("" for the top) into d, each through its field in the
+// table; an object that is no field of its own (board, man, draw, ...) is read member by member.
+void read_object(const json& j, const std::string& path, const Reader& rd, DraughtsDescriptor& d) {
+    rd.members(j, path, known_members(path));
+    for (const auto& [k, v] : j.items()) {
+        const std::string at = Reader::join_path(path, k);
+        if (path.empty() && k == "options") {
+            read_options(v, rd, d);
+            continue;
+        }
+        const Field* f = find_field(at);
+        if (f == nullptr) {
+            read_object(v, at, rd, d);
+        } else if (f->type == FieldType::group) {
+            f->set(d, v, rd, at);
+            if (!v.is_null()) read_object(v, at, rd, d);
+        } else {
+            f->set(d, rd.scalar(v, at), rd, at);
+        }
+    }
+}
+
 }  // namespace
 
 DraughtsDescriptor read_descriptor(const json& j, const Reader& rd) {
     DraughtsDescriptor d;
-    rd.members(j, "", {"name", "description", "pdn_game_type", "board", "setup", "man", "king",
-                       "king_move_limit", "capture", "draw", "notation", "options"});
+    rd.members(j, "", known_members(""));  // before "name" is missed: an unknown field says more
     if (!j.contains("name")) rd.fail("name", "missing: a descriptor names its variant");
-    for (const auto& [k, v] : j.items()) {
-        if (k == "king_move_limit") {
-            rd.scalar(v, k);
-            d.king_move_limit = v.get<int>();
-        } else if (k == "name" || k == "description" || k == "pdn_game_type") {
-            rd.scalar(v, k);
-            if (k == "name") {
-                d.name = v.get<std::string>();
-                const bool ok = !d.name.empty() && d.name.size() <= 40 &&
-                                std::all_of(d.name.begin(), d.name.end(), [](char c) {
-                                    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-                                });
-                if (!ok) rd.fail(k, tradgames::quoted(d.name) + " is not 1-40 letters, digits, '-' or '_'");
-            } else if (k == "description") {
-                d.description = v.get<std::string>();
-            } else {
-                d.pdn_game_type = v.get<int>();
-            }
-        } else if (k == "board") {
-            rd.members(v, k, {"shape", "width", "height", "squares", "orientation", "links"});
-            for (const auto& [bk, bv] : v.items()) {
-                const std::string path = "board." + bk;
-                rd.scalar(bv, path);
-                if (bk == "shape") d.board.shape = enum_of(shape_words, bv.get<std::string>());
-                if (bk == "width") d.board.width = bv.get<int>();
-                if (bk == "height") d.board.height = bv.get<int>();
-                if (bk == "squares") d.board.all_squares = bv.get<std::string>() == "all";
-                if (bk == "orientation") d.board.mirrored = bv.get<std::string>() == "mirrored";
-                if (bk == "links") d.board.links = enum_of(link_words, bv.get<std::string>());
-            }
-        } else if (k == "setup") {
-            rd.members(v, k, {"rows", "offset", "first"});
-            for (const auto& [sk, sv] : v.items()) {
-                rd.scalar(sv, "setup." + sk);
-                if (sk == "rows") d.setup_rows = sv.get<int>();
-                if (sk == "offset") d.setup_offset = sv.get<int>();
-                if (sk == "first") d.first_side = enum_of(side_words, sv.get<std::string>());
-            }
-        } else if (k == "man") {
-            read_piece(rd, v, "man", d.man);
-        } else if (k == "king") {
-            read_piece(rd, v, "king", d.king);
-        } else if (k == "capture") {
-            rd.members(v, k, {"removal", "no_180_turn", "promotion", "king_reverts", "paths", "precedence"});
-            for (const auto& [ck, cv] : v.items()) {
-                rd.scalar(cv, "capture." + ck);
-                if (ck == "removal") d.removal = enum_of(removal_words, cv.get<std::string>());
-                if (ck == "no_180_turn") d.no_180_turn = cv.get<bool>();
-                if (ck == "promotion") d.promote_mid_capture = cv.get<std::string>() == "mid_capture";
-                if (ck == "king_reverts") d.king_reverts = cv.get<bool>();
-                if (ck == "paths") d.every_landing_distinct = cv.get<std::string>() == "every_landing";
-                if (ck == "precedence") {
-                    d.precedence.clear();
-                    for (const json& e : cv) d.precedence.push_back(enum_of(precedence_words, e.get<std::string>()));
-                }
-            }
-        } else if (k == "draw") {
-            rd.members(v, k, {"repetition", "ply_cap", "no_progress_moves", "no_progress_label",
-                              "bare", "bare_label", "fmjd64", "lone_king_vs_3_moves",
-                              "lone_king_vs_2_moves", "lone_king_vs_2_kings_moves", "endings_label"});
-            for (const auto& [dk, dv] : v.items()) {
-                const std::string path = "draw." + dk;
-                if (dk == "fmjd64") {
-                    if (dv.is_null()) {
-                        d.draws.fmjd64.reset();
-                        continue;
-                    }
-                    rd.members(dv, path, {"three_kings_vs_one", "kings_only", "material_4_5",
-                                          "material_6_7", "main_road", "small_ending"});
-                    Fmjd64Draws f;
-                    for (const auto& [fk, fv] : dv.items()) {
-                        rd.scalar(fv, path + "." + fk);
-                        const int n = fv.get<int>();
-                        if (fk == "three_kings_vs_one") f.three_kings_vs_one = n;
-                        if (fk == "kings_only") f.kings_only = n;
-                        if (fk == "material_4_5") f.material_4_5 = n;
-                        if (fk == "material_6_7") f.material_6_7 = n;
-                        if (fk == "main_road") f.main_road = n;
-                        if (fk == "small_ending") f.small_ending = n;
-                    }
-                    d.draws.fmjd64 = f;
-                    continue;
-                }
-                rd.scalar(dv, path);
-                if (dk == "repetition") {
-                    d.draws.repetition = dv.get<int>();
-                    if (d.draws.repetition == 1) {
-                        rd.fail(path, "1 would end every game at once; use 0 (off) or at least 2");
-                    }
-                }
-                if (dk == "ply_cap") d.draws.ply_cap = dv.get<int>();
-                if (dk == "no_progress_moves") d.draws.no_progress_moves = dv.get<int>();
-                if (dk == "no_progress_label") d.draws.no_progress_label = dv.get<std::string>();
-                if (dk == "bare") d.draws.bare = dv.get<bool>();
-                if (dk == "bare_label") d.draws.bare_label = dv.get<std::string>();
-                if (dk == "lone_king_vs_3_moves") d.draws.lone_king_vs_3_moves = dv.get<int>();
-                if (dk == "lone_king_vs_2_moves") d.draws.lone_king_vs_2_moves = dv.get<int>();
-                if (dk == "lone_king_vs_2_kings_moves") d.draws.lone_king_vs_2_kings_moves = dv.get<int>();
-                if (dk == "endings_label") d.draws.endings_label = dv.get<std::string>();
-            }
-        } else if (k == "notation") {
-            rd.members(v, k, {"squares", "capture_separator", "landings", "ranges", "ignored_fen_fields"});
-            for (const auto& [nk, nv] : v.items()) {
-                const std::string path = "notation." + nk;
-                rd.scalar(nv, path);
-                if (nk == "squares") d.notation.numeric = nv.get<std::string>() == "numeric";
-                if (nk == "capture_separator") d.notation.capture_separator = nv.get<std::string>()[0];
-                if (nk == "landings") d.notation.landings = enum_of(landings_words, nv.get<std::string>());
-                if (nk == "ranges") d.notation.ranges = nv.get<bool>();
-                if (nk == "ignored_fen_fields") {
-                    d.notation.ignored_fields = nv.get<std::string>();
-                    for (char c : d.notation.ignored_fields) {
-                        if (!std::isupper(static_cast<unsigned char>(c)) || c == 'W' || c == 'B') {
-                            rd.fail(path, "must be capital letters other than W and B");
-                        }
-                    }
-                }
-            }
-        } else if (k == "options") {
-            if (!v.is_array()) rd.fail(k, "expected a list, got " + Reader::type_name(v));
-            d.options.clear();
-            for (std::size_t i = 0; i < v.size(); ++i) {
-                const std::string path = "options[" + std::to_string(i) + "]";
-                const json& o = v[i];
-                rd.members(o, path, {"name", "help", "field", "choices", "default"});
-                DraughtsOptionDecl decl;
-                auto text = [&](std::string_view key, std::string& out) {
-                    if (!o.contains(key)) return;
-                    if (!o.at(key).is_string()) rd.fail(path + "." + std::string(key), "expected a string");
-                    out = o.at(key).get<std::string>();
-                };
-                text("name", decl.name);
-                text("help", decl.help);
-                text("field", decl.field);
-                text("default", decl.default_value);
-                if (decl.name.empty()) rd.fail(path + ".name", "missing");
-                if (!option_word(decl.name)) {
-                    rd.fail(path + ".name", tradgames::quoted(decl.name) +
-                                                " is not 1-40 letters, digits, '-' or '_' (--option name=value)");
-                }
-                for (const DraughtsOptionDecl& other : d.options) {
-                    if (other.name == decl.name) rd.fail(path + ".name", tradgames::quoted(decl.name) + " is declared twice");
-                }
-                if (o.contains("choices")) {
-                    const json& c = o.at("choices");
-                    if (!c.is_object() || c.empty()) rd.fail(path + ".choices", "expected an object of word: patch");
-                    for (const auto& [word, patch] : c.items()) {
-                        if (!option_word(word)) {
-                            rd.fail(path + ".choices", tradgames::quoted(word) +
-                                                           " is not 1-40 letters, digits, '-' or '_'");
-                        }
-                        if (!patch.is_object()) rd.fail(path + ".choices." + word, "expected an object (a patch)");
-                        decl.choices.emplace_back(word, patch.dump());
-                    }
-                }
-                if (decl.field.empty() == decl.choices.empty()) {
-                    rd.fail(path, "needs either \"field\" or \"choices\"");
-                }
-                if (!decl.field.empty()) {
-                    const Field* f = find_field(decl.field);
-                    if (f == nullptr || f->type == FieldType::directions || f->type == FieldType::list ||
-                        f->type == FieldType::text) {
-                        rd.fail(path + ".field", tradgames::quoted(decl.field) + " is not a boolean, number or word field");
-                    }
-                    if (!decl.default_value.empty()) rd.fail(path + ".default", "a field option's default is the field's value");
-                } else {
-                    const bool known = std::any_of(decl.choices.begin(), decl.choices.end(),
-                                                   [&](const auto& c) { return c.first == decl.default_value; });
-                    if (!known) rd.fail(path + ".default", tradgames::quoted(decl.default_value) + " is not one of the choices");
-                }
-                d.options.push_back(std::move(decl));
-            }
-        }
-    }
+    read_object(j, "", rd, d);
     // Cross-field checks: the board must hold the set-up.
     const int rows = d.board.shape == DraughtsBoard::Shape::chols ? d.board.height + 2 : d.board.height;
     if (2 * (d.setup_rows + d.setup_offset) > rows) {

@@ -16,45 +16,25 @@ namespace draughts_detail {
 
 namespace {
 
-json piece_json(const DraughtsPiece& p) {
-    json victims = json::array();
-    if (p.victims & 1U) victims.push_back("man");
-    if (p.victims & 2U) victims.push_back("king");
-    return {{"name", p.name},
-            {"letter", p.letter == '\0' ? std::string() : std::string(1, p.letter)},
-            {"symbol", std::string(1, p.symbol)},
-            {"steps", dirs_json(p.steps)},
-            {"flying", p.flying},
-            {"captures", dirs_json(p.captures)},
-            {"leap", word_of(leap_words, p.leap)},
-            {"landing", word_of(landing_words, p.landing)},
-            {"victims", victims}};
+// The JSON value at a dotted path, made (as null) if absent.
+json& at_path_mut(json& j, std::string_view path) {
+    json* cur = &j;
+    while (!path.empty()) {
+        const std::size_t dot = path.find('.');
+        cur = &(*cur)[std::string(path.substr(0, dot))];
+        path = dot == std::string_view::npos ? std::string_view{} : path.substr(dot + 1);
+    }
+    return *cur;
 }
 
 }  // namespace
 
 json to_json_value(const DraughtsDescriptor& d) {
-    json prec = json::array();
-    for (Precedence p : d.precedence) prec.push_back(word_of(precedence_words, p));
-    json draw = {{"repetition", d.draws.repetition},
-                 {"ply_cap", d.draws.ply_cap},
-                 {"no_progress_moves", d.draws.no_progress_moves},
-                 {"no_progress_label", d.draws.no_progress_label},
-                 {"bare", d.draws.bare},
-                 {"bare_label", d.draws.bare_label},
-                 {"lone_king_vs_3_moves", d.draws.lone_king_vs_3_moves},
-                 {"lone_king_vs_2_moves", d.draws.lone_king_vs_2_moves},
-                 {"lone_king_vs_2_kings_moves", d.draws.lone_king_vs_2_kings_moves},
-                 {"endings_label", d.draws.endings_label},
-                 {"fmjd64", nullptr}};
-    if (d.draws.fmjd64) {
-        const Fmjd64Draws& f = *d.draws.fmjd64;
-        draw["fmjd64"] = {{"three_kings_vs_one", f.three_kings_vs_one},
-                          {"kings_only", f.kings_only},
-                          {"material_4_5", f.material_4_5},
-                          {"material_6_7", f.material_6_7},
-                          {"main_road", f.main_road},
-                          {"small_ending", f.small_ending}};
+    json j = json::object();
+    for (const Field& f : schema()) {
+        json v = f.get(d);
+        if (v.is_null() && f.type != FieldType::group) continue;  // a field of an absent group
+        at_path_mut(j, f.path) = std::move(v);
     }
     json options = json::array();
     for (const DraughtsOptionDecl& o : d.options) {
@@ -69,77 +49,19 @@ json to_json_value(const DraughtsDescriptor& d) {
         }
         options.push_back(e);
     }
-    return {
-        {"name", d.name},
-        {"description", d.description},
-        {"pdn_game_type", d.pdn_game_type},
-        {"board",
-         {{"shape", word_of(shape_words, d.board.shape)},
-          {"width", d.board.width},
-          {"height", d.board.height},
-          {"squares", d.board.all_squares ? "all" : "dark"},
-          {"orientation", d.board.mirrored ? "mirrored" : "standard"},
-          {"links", word_of(link_words, d.board.links)}}},
-        {"setup",
-         {{"rows", d.setup_rows}, {"offset", d.setup_offset}, {"first", word_of(side_words, d.first_side)}}},
-        {"man", piece_json(d.man)},
-        {"king", piece_json(d.king)},
-        {"king_move_limit", d.king_move_limit},
-        {"capture",
-         {{"removal", word_of(removal_words, d.removal)},
-          {"no_180_turn", d.no_180_turn},
-          {"promotion", d.promote_mid_capture ? "mid_capture" : "end_of_move"},
-          {"king_reverts", d.king_reverts},
-          {"paths", d.every_landing_distinct ? "every_landing" : "merge_straight"},
-          {"precedence", prec}}},
-        {"draw", draw},
-        {"notation",
-         {{"squares", d.notation.numeric ? "numeric" : "algebraic"},
-          {"capture_separator", std::string(1, d.notation.capture_separator)},
-          {"landings", word_of(landings_words, d.notation.landings)},
-          {"ranges", d.notation.ranges},
-          {"ignored_fen_fields", d.notation.ignored_fields}}},
-        {"options", options},
-    };
+    j["options"] = std::move(options);
+    return j;
 }
 
 }  // namespace draughts_detail
 
-namespace {
-
 using namespace draughts_detail;
-
-// The JSON value at a dotted path (nullptr if absent).
-const json* at_path(const json& j, std::string_view path) {
-    const json* cur = &j;
-    while (!path.empty()) {
-        const std::size_t dot = path.find('.');
-        const std::string key(path.substr(0, dot));
-        if (!cur->is_object() || !cur->contains(key)) return nullptr;
-        cur = &cur->at(key);
-        path = dot == std::string_view::npos ? std::string_view{} : path.substr(dot + 1);
-    }
-    return cur;
-}
-
-json& at_path_mut(json& j, std::string_view path) {
-    json* cur = &j;
-    while (!path.empty()) {
-        const std::size_t dot = path.find('.');
-        cur = &(*cur)[std::string(path.substr(0, dot))];
-        path = dot == std::string_view::npos ? std::string_view{} : path.substr(dot + 1);
-    }
-    return *cur;
-}
-
-}  // namespace
 
 std::string draughts_descriptor_to_json(const DraughtsDescriptor& d, int indent) {
     return to_json_value(d).dump(indent);
 }
 
 std::vector<OptionSpec> draughts_option_specs(const DraughtsDescriptor& d) {
-    const json j = to_json_value(d);
     std::vector<OptionSpec> specs;
     for (const DraughtsOptionDecl& o : d.options) {
         OptionSpec s;
@@ -158,26 +80,26 @@ std::vector<OptionSpec> draughts_option_specs(const DraughtsDescriptor& d) {
             s.default_value = o.default_value;
         } else {
             const Field* f = find_field(o.field);
-            const json* v = at_path(j, o.field);
-            if (f == nullptr || v == nullptr || v->is_null()) {
+            const json v = f == nullptr ? json() : f->get(d);
+            if (f == nullptr || v.is_null()) {
                 throw DescriptorError("variant " + tradgames::quoted(d.name) + ": option " + tradgames::quoted(o.name) +
                                       " names field " + tradgames::quoted(o.field) + ", which it does not have");
             }
             switch (f->type) {
                 case FieldType::boolean:
                     s.type = OptionType::boolean;
-                    s.default_value = v->get<bool>() ? "true" : "false";
+                    s.default_value = v.get<bool>() ? "true" : "false";
                     break;
                 case FieldType::integer:
                     s.type = OptionType::integer;
                     s.min = f->min;
                     s.max = f->max;
-                    s.default_value = std::to_string(v->get<long>());
+                    s.default_value = std::to_string(v.get<long>());
                     break;
                 default:
                     s.type = OptionType::choice;
                     s.choices = f->words;
-                    s.default_value = v->get<std::string>();
+                    s.default_value = v.get<std::string>();
                     break;
             }
         }

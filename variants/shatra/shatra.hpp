@@ -193,6 +193,9 @@ public:
     /// fortress or gate while its temdek is on (a drop or a high-road move).
     [[nodiscard]] bool irreversible(const Position& before, const Move& m,
                                     const Position& after) const override;
+    /// The section of variants/shatra/RULES.md that decides r: §3 moves, §5 captures, §7 game
+    /// end, §14 notation.
+    [[nodiscard]] std::string rule_section(MoveReason r) const override;
     /// True: generate_moves writes the captures (en passant included) before the moves of the
     /// privileged capturers that decline (5.4-5.5); otherwise no capture at all.
     [[nodiscard]] bool captures_first() const noexcept override { return true; }

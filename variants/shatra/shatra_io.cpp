@@ -404,4 +404,26 @@ Position from_spn(std::string_view spn) {
     return standard.parse_spn(spn);
 }
 
+std::string Shatra::rule_section(MoveReason r) const {
+    switch (r) {
+    case MoveReason::legal: return {};
+    case MoveReason::not_a_move:
+    case MoveReason::ambiguous: return "variants/shatra/RULES.md §14";
+    case MoveReason::no_legal_move: return "variants/shatra/RULES.md §7";
+    case MoveReason::capture_compulsory:
+    case MoveReason::must_continue:
+    case MoveReason::majority:
+    case MoveReason::quality:
+    case MoveReason::king_first:
+    case MoveReason::forbidden_victim: return "variants/shatra/RULES.md §5";
+    case MoveReason::empty_square:
+    case MoveReason::wrong_piece:
+    case MoveReason::king_move_limit:
+    case MoveReason::man_backward:
+    case MoveReason::blocked:
+    case MoveReason::no_such_move: break;
+    }
+    return "variants/shatra/RULES.md §3";
+}
+
 }  // namespace tradgames::shatra

@@ -10,19 +10,25 @@
 
 /** An error reported by the library: `name` is its class (ParseError, PositionError,
  *  IllegalMoveError, AmbiguousMoveError, OptionError, PdnError, DescriptorError, BoardError,
- *  Error), `message` the library's one-line message. */
+ *  Error), `message` the library's one-line message. A refused move (IllegalMoveError,
+ *  AmbiguousMoveError) also has `reason` (a reason name such as 'capture-compulsory'), `rule`
+ *  (the RULES.md section) and `legal` (the legal alternatives in notation); otherwise null,
+ *  null and []. */
 class TradgamesError extends Error {
-  constructor(type, message) {
+  constructor(type, message, detail) {
     super(message);
     this.name = type;
     this.type = type;
+    this.reason = (detail && detail.reason) || null;
+    this.rule = (detail && detail.rule) || null;
+    this.legal = (detail && detail.legal) || [];
   }
 }
 
 /** Parses a bindings envelope: returns its value or throws TradgamesError. */
 function tgUnwrap(text) {
   const r = JSON.parse(text);
-  if (r.error) throw new TradgamesError(r.error.type, r.error.message);
+  if (r.error) throw new TradgamesError(r.error.type, r.error.message, r.error);
   return r.ok;
 }
 
@@ -76,6 +82,13 @@ Module['legalMoves'] = function (variant, position, options, extra) {
  *  the landings). Throws IllegalMoveError / AmbiguousMoveError / ParseError naming the move. */
 Module['play'] = function (variant, position, move, options) {
   return tgUnwrap(Module['raw_play'](tgVariant(variant), tgOptions(options), tgString(position, 'position'), tgString(move, 'move'))).after;
+};
+
+/** Whether the move text `move` is legal in `position` and, if not, why: the object of
+ *  `tradgames moves --explain MOVE --json` {text, legal, reason, rule, message, move,
+ *  alternatives} (README "Command line"). Never throws for an illegal or malformed move. */
+Module['explain'] = function (variant, position, move, options) {
+  return tgUnwrap(Module['raw_explain'](tgVariant(variant), tgOptions(options), tgString(position, 'position'), tgString(move, 'move')));
 };
 
 /** Leaves of the move tree of `position` to `depth` plies (U counting; extra.paths: P). */

@@ -48,6 +48,14 @@ template <class F>
 std::string envelope(F&& f) {
     try {
         return json{{"ok", f()}}.dump();
+    } catch (const tg::IllegalMoveError& e) {
+        // The structured reason of a refused move (explain.hpp), as IllegalMoveError.reason /
+        // .rule / .legal in JavaScript (null, null, [] when the error has none).
+        json err{{"type", error_type(e)}, {"message", e.what()}};
+        err["reason"] = e.reason().empty() ? json(nullptr) : json(e.reason());
+        err["rule"] = e.rule().empty() ? json(nullptr) : json(e.rule());
+        err["legal"] = e.legal();
+        return json{{"error", err}}.dump();
     } catch (const std::exception& e) {
         return json{{"error", {{"type", error_type(e)}, {"message", e.what()}}}}.dump();
     } catch (...) {
@@ -159,6 +167,14 @@ std::string play(const std::string& name, const std::string& options, const std:
         const tg::Move m = v->parse_move(p, move);
         json out = tg::move_json(*v, p, m);
         return out;
+    });
+}
+
+std::string explain(const std::string& name, const std::string& options, const std::string& pos,
+                    const std::string& move) {
+    return envelope([&] {
+        const auto v = variant(name, options);
+        return tg::explanation_json(move, v->explain_move(position(*v, pos), move));
     });
 }
 
@@ -347,6 +363,7 @@ EMSCRIPTEN_BINDINGS(tradgames) {
     em::function("raw_legalMoves", &legal_moves);
     em::function("raw_initialPosition", &initial_position);
     em::function("raw_play", &play);
+    em::function("raw_explain", &explain);
     em::function("raw_perft", &perft);
     em::function("raw_render", &render);
     em::function("raw_result", &result);

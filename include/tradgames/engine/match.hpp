@@ -68,7 +68,9 @@ using PlayerFactory = std::function<std::unique_ptr<MatchPlayer>()>;
 ///   seed=N; it is given the referee's time for each move as MoveBudget::movetime_ms;
 /// * "cb:PATH": a CheckerBoard engine library (match_cb.hpp), e.g. "cb:/opt/kestog.so";
 /// * "hub:COMMAND": a Hub engine run as `/bin/sh -c COMMAND` (match_hub.hpp), e.g.
-///   "hub:./scan hub" or "hub:tradgames hub".
+///   "hub:./scan hub" or "hub:tradgames hub";
+/// * "dxp:HOST:PORT": a DXP follower (dxp.hpp; International draughts only), e.g.
+///   "dxp:127.0.0.1:27531".
 /// Throws OptionError naming the specification when it is none of these or its options are bad
 /// (the library file of a cb: player is opened, the command of a hub: player run, only when a
 /// game starts: one that fails loses its games).

@@ -36,6 +36,12 @@ namespace tradgames {
 [[nodiscard]] nlohmann::json moves_json(const Variant& v, const Position& pos,
                                         Duplicates dup = Duplicates::unique);
 
+/// Variant::explain_move's answer for `text` in pos as the object of `tradgames moves --explain
+/// MOVE --json`: text (as given), legal (bool), reason (MoveReason name, "legal" when legal),
+/// rule (RULES.md section or null), message (one line), move (notation of the legal move, or
+/// null), alternatives (notations of the legal moves the reason points to).
+[[nodiscard]] nlohmann::json explanation_json(std::string_view text, const MoveExplanation& e);
+
 /// A rule option declaration as in `tradgames variants --json`: name, type ("boolean",
 /// "integer", "choice"), default (text), help; choices for a choice option; min and max for an
 /// integer option.

@@ -31,7 +31,7 @@ TEST_SUITE("draughts") {
         CHECK(refusal("russian", "W:Wc3:Bh8", "d4-e5").find(": no piece of the side to move on d4; legal: c3-b4, c3-d4") !=
               std::string::npos);
         // A man does not move backward: the legal moves of that man are listed.
-        CHECK(refusal("russian", "W:Wc3:Bh8", "c3-b2").find(": legal moves of the piece on c3: c3-b4, c3-d4") !=
+        CHECK(refusal("russian", "W:Wc3:Bh8", "c3-b2").find(": a man does not move backward; legal moves of the piece on c3: c3-b4, c3-d4 (variants/russian/RULES.md §1.3)") !=
               std::string::npos);
         // International: a quiet move while 28x19 is compulsory.
         CHECK(refusal("international", "W:W28,31:B23", "31-27").find(": a capture is compulsory: 28x19") !=

@@ -321,6 +321,9 @@ public:
     [[nodiscard]] char capture_separator() const noexcept override {
         return d_.notation.capture_separator;
     }
+    /// The section of the built-in game's RULES.md that decides r ("variants/czech/RULES.md
+    /// §6"); empty for a descriptor without a RULES.md here (variants/draughts/explain.cpp).
+    [[nodiscard]] std::string rule_section(MoveReason r) const override;
     /// PDN GameType of the descriptor, 0 if none.
     [[nodiscard]] int pdn_game_type() const noexcept override { return d_.pdn_game_type; }
 
@@ -432,6 +435,11 @@ public:
     }
 
 protected:
+    /// The rule that refuses a move text, found by relaxing one rule of the descriptor at a
+    /// time: a precedence criterion (majority, quality, king first), a victim filter (Italian),
+    /// the king-move limit (Frisian); a man's backward step; else Variant's answer.
+    [[nodiscard]] MoveExplanation explain_refusal(const Position& pos, const ParsedMoveText& t,
+                                                  const MoveList& legal) const override;
     [[nodiscard]] bool writes_landing(const Position& pos, const Move& m,
                                       std::size_t i) const override;
 
