@@ -295,6 +295,52 @@ void build(const Domain& d, const std::vector<Material>& slices, const BuildOpti
     }
 }
 
+std::vector<Material> successors(const Domain& d, const Material& m) {
+    const auto all = slices_up_to(d, m.total());
+    std::vector<Material> out;
+    const auto add = [&](const Material& c) {
+        if (c == m || c.white_men + c.white_kings == 0 || c.black_men + c.black_kings == 0) return;
+        if (std::find(all.begin(), all.end(), c) == all.end()) return;
+        if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+    };
+    for (const Color mover : {Color::white, Color::black}) {
+        // Work in the mover's frame (mover = White), then turn back.
+        const Material f = mover == Color::white ? m : m.flipped();
+        for (int promoted = 0; promoted <= std::min(1, f.white_men); ++promoted) {
+            for (int a = 0; a <= f.black_men; ++a) {
+                for (int b = 0; b <= f.black_kings; ++b) {
+                    const Material c{f.white_men - promoted, f.white_kings + promoted, f.black_men - a, f.black_kings - b};
+                    add(mover == Color::white ? c : c.flipped());
+                }
+            }
+        }
+    }
+    std::sort(out.begin(), out.end(), [&](const Material& x, const Material& y) {
+        return std::find(all.begin(), all.end(), x) < std::find(all.begin(), all.end(), y);
+    });
+    return out;
+}
+
+void build_slice(const Domain& d, const Material& m, const std::string& dir, int threads) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    const std::string path = (fs::path(dir) / slice_file_name(d.variant().name(), m)).string();
+    if (fs::exists(path)) {
+        try {
+            const SliceFile f(path, d, m);
+            return;
+        } catch (const EgtbError&) {
+            // not a usable file of this slice: built again and replaced below
+        }
+    }
+    std::map<Material, std::vector<std::uint16_t>> deps;
+    for (const Material& c : successors(d, m)) {
+        deps[c] = SliceFile((fs::path(dir) / slice_file_name(d.variant().name(), c)).string(), d, c).all_codes();
+    }
+    write_slice(path, d, m, solve_slice(d, m, deps, threads));
+}
+
 std::vector<VerifyProblem> verify(const Domain& d, const std::string& dir, std::uint64_t& checked,
                                   int threads, std::size_t max_problems) {
     const auto headers = info(d, dir);

@@ -15,6 +15,19 @@ namespace eg = tradgames::engine::egtb;
 namespace py = pybind11;
 using tgpy::VariantRef;
 
+py::tuple tuple_of(const eg::Material& s) {
+    return py::make_tuple(s.white_men, s.white_kings, s.black_men, s.black_kings);
+}
+
+eg::Material material_of(const py::tuple& t) {
+    if (t.size() != 4) throw tg::OptionError("a slice is (white_men, white_kings, black_men, black_kings)");
+    eg::Material s{t[0].cast<int>(), t[1].cast<int>(), t[2].cast<int>(), t[3].cast<int>()};
+    if (s.white_men < 0 || s.white_kings < 0 || s.black_men < 0 || s.black_kings < 0 || s.total() > 8) {
+        throw tg::OptionError("slice " + s.name() + ": counts must be at least 0 and at most 8 pieces in all");
+    }
+    return s;
+}
+
 void bind_egtb(py::module_& m) {
     m.def(
         "_egtb_build",
@@ -51,6 +64,35 @@ void bind_egtb(py::module_& m) {
             return tgpy::to_python(j);
         },
         py::arg("variant"), py::arg("dir"), py::arg("threads"));
+    // The slice DAG of a distributed build (tradgames.distributed.egtb_build): slices as
+    // (white_men, white_kings, black_men, black_kings) tuples.
+    m.def(
+        "_egtb_slices",
+        [](const VariantRef& vr, int pieces) {
+            if (pieces < 2 || pieces > 8) throw tg::OptionError("pieces " + std::to_string(pieces) + " is not in 2..8");
+            py::list out;
+            for (const eg::Material& s : eg::slices_up_to(eg::Domain(vr.v), pieces)) out.append(tuple_of(s));
+            return out;
+        },
+        py::arg("variant"), py::arg("pieces"));
+    m.def(
+        "_egtb_successors",
+        [](const VariantRef& vr, const py::tuple& slice) {
+            py::list out;
+            for (const eg::Material& s : eg::successors(eg::Domain(vr.v), material_of(slice))) out.append(tuple_of(s));
+            return out;
+        },
+        py::arg("variant"), py::arg("slice"));
+    m.def(
+        "_egtb_build_slice",
+        [](const VariantRef& vr, const py::tuple& slice, const std::string& dir, int threads) {
+            if (threads < 1) throw tg::OptionError("threads must be at least 1");
+            const eg::Domain d(vr.v);
+            const eg::Material mat = material_of(slice);
+            py::gil_scoped_release release;
+            eg::build_slice(d, mat, dir, threads);
+        },
+        py::arg("variant"), py::arg("slice"), py::arg("dir"), py::arg("threads"));
 }
 
 const tgpy::Binder binder(bind_egtb);

@@ -40,3 +40,31 @@ def test_engine_probes_the_databases(tmp_path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(tradgames.Error, match="no slice file of english"):
         tradgames.Engine(board.variant, egtb=str(tmp_path / "empty"))
+
+
+def test_successors_are_the_slices_one_move_leads_to():
+    v = tradgames.Variant("english")
+    # White man and king v Black king: White promotes, or either side captures a piece
+    # (a capture of the last piece ends the game: no slice).
+    assert sorted(tradgames._core._egtb_successors(v, (1, 1, 0, 1))) == [(0, 1, 0, 1), (0, 2, 0, 1), (1, 0, 0, 1)]
+
+
+def test_slice_needs_its_successors_files(tmp_path):
+    with pytest.raises(tradgames.Error, match="w0m1k-b0m1k"):
+        tradgames._core._egtb_build_slice(tradgames.Variant("english"), (0, 2, 0, 1), str(tmp_path), 1)
+
+
+def test_dask_build_equals_serial_build_byte_for_byte(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    import tradgames.distributed as tgd
+
+    egtb.build("english", 3, tmp_path / "serial")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        r = tgd.egtb_build(client, "english", 3, str(tmp_path / "dask"))
+    assert r["slices"] == 16
+    serial = sorted(p.name for p in (tmp_path / "serial").iterdir())
+    assert serial == sorted(p.name for p in (tmp_path / "dask").iterdir())
+    assert len(serial) == 16
+    for name in serial:
+        assert (tmp_path / "serial" / name).read_bytes() == (tmp_path / "dask" / name).read_bytes(), name

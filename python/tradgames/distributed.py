@@ -33,6 +33,7 @@ keyword of the call (Tobit's ``ply_cap`` rule option against the playouts' ``ply
 from __future__ import annotations
 
 import math
+import os
 import sys
 import time
 import uuid
@@ -167,6 +168,39 @@ def perft(client: Any, variant: Any, depth: int, split: Optional[int] = None,
     nodes = sum(_wait(client, futures, progress))
     return {"variant": name, "depth": depth, "nodes": nodes,
             "seconds": time.perf_counter() - t0, "counting": "P" if paths else "U"}
+
+
+def _egtb_slice_task(name: str, opts: Dict[str, Options], slice_: Tuple[int, int, int, int],
+                     dir_: str, *successors: Any) -> Tuple[int, int, int, int]:
+    # ``successors``: the results of the tasks of the slices this one needs (their files are
+    # in dir_ once they are done); passing them makes Dask run this task after them.
+    tradgames._core._egtb_build_slice(_build(name, opts), slice_, dir_, 1)
+    return slice_
+
+
+def egtb_build(client: Any, variant: Any, pieces: int, dir: str, progress: bool = False,
+               **options: Options) -> Dict[str, Any]:
+    """:func:`tradgames.egtb.build` on the cluster of ``client``: every slice with at most
+    ``pieces`` pieces is a task that runs, on one worker thread, once the tasks of the slices
+    its moves lead to (captures, promotions) are done, and writes its file into ``dir``, which
+    every worker must see (one machine, or a shared file system). Files equal those of the
+    single-process build byte for byte; valid files already in ``dir`` are kept (resumable).
+    Returns {"variant", "slices", "seconds"}."""
+    name, opts = _variant_spec(variant, options)
+    v = _build(name, opts)
+    slices = [tuple(s) for s in tradgames._core._egtb_slices(v, pieces)]
+    dir_ = os.path.abspath(os.fspath(dir))
+    os.makedirs(dir_, exist_ok=True)
+    t0 = time.perf_counter()
+    run = uuid.uuid4().hex
+    futures: Dict[Tuple[int, int, int, int], Any] = {}
+    for s in slices:  # dependency order: every successor is submitted before
+        deps = [futures[tuple(c)] for c in tradgames._core._egtb_successors(v, s)]
+        futures[s] = client.submit(_egtb_slice_task, name, opts, s, dir_, *deps,
+                                   key="tradgames-egtb-%s-%s" % (run, "-".join(map(str, s))),
+                                   pure=False)
+    _wait(client, list(futures.values()), progress)
+    return {"variant": name, "slices": len(slices), "seconds": time.perf_counter() - t0}
 
 
 def _study_task(variants: List[str], players: List[str], mixed: bool, first: int, games: int, seed: int,

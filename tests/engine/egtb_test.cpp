@@ -258,6 +258,38 @@ TEST_SUITE("egtb") {
                              doctest::Contains("no slice file of english"), eg::EgtbError);
     }
 
+    TEST_CASE("English: positions per piece count equal Schaeffer et al.'s published totals") {
+        // "Checkers Is Solved" (Science 317, 2007), table of n-piece positions, also OEIS
+        // A055213: 120, 6972, 261224, 7092774 for 1..4 pieces. Those count placements (no side to
+        // move) including placements where one side has every piece; the databases hold the
+        // placements with pieces of both sides, so the one-sided ones are added from the rules'
+        // counting alone: a man on 28 squares (not its promotion row), a king on any of 32.
+        const auto v = tradgames::make_variant("english");
+        const eg::Domain d(v);
+        const auto choose = [](std::uint64_t n, std::uint64_t k) {
+            std::uint64_t r = 1;
+            for (std::uint64_t i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+            return r;
+        };
+        const std::uint64_t published[] = {0, 120, 6972, 261224, 7092774};
+        for (int n = 2; n <= 4; ++n) {
+            std::uint64_t both = 0;
+            for (const eg::Material& m : eg::slices_up_to(d, n)) {
+                if (m.total() != n) continue;
+                const eg::Indexer ix(d, m);
+                for (std::uint64_t i = 0; i < ix.size(); ++i) {
+                    Position q;
+                    both += ix.unindex(i, Color::white, q) ? 1 : 0;
+                }
+            }
+            std::uint64_t one_side = 0;
+            for (int men = 0; men <= n; ++men) one_side += choose(28, static_cast<std::uint64_t>(men)) *
+                                                           choose(32 - static_cast<std::uint64_t>(men), static_cast<std::uint64_t>(n - men));
+            CAPTURE(n);
+            CHECK(both + 2 * one_side == published[n]);
+        }
+    }
+
     TEST_CASE("the index ranks every position of a slice once, men off their promotion row") {
         const auto v = tradgames::make_variant("russian");
         const eg::Domain d(v);

@@ -239,6 +239,18 @@ void build(const Domain& d, const std::vector<Material>& slices, const BuildOpti
     const std::map<Material, std::vector<std::uint16_t>>& deps, int threads,
     const std::function<void(int pass, std::uint64_t resolved, std::uint64_t positions)>& progress = {});
 
+/// The slices one move of slice m can lead to, other than m itself: for either side moving, its
+/// own material unchanged or one man promoted, and the other side's unchanged or reduced by any
+/// capture that leaves it a piece; only slices of slices_up_to(d, m.total()). A slice's value
+/// needs exactly these slices' values (the dependency edges of a build's slice DAG).
+[[nodiscard]] std::vector<Material> successors(const Domain& d, const Material& m);
+
+/// Builds one slice into dir from the files of its successors there (the task of a distributed
+/// build, tradgames.distributed.egtb_build): keeps a valid file of the slice, else solves it
+/// (solve_slice) and writes it atomically. Files equal those of build() byte for byte. Throws
+/// EgtbError when a successor's file is missing or bad.
+void build_slice(const Domain& d, const Material& m, const std::string& dir, int threads);
+
 /// One problem found by verify().
 struct VerifyProblem {
     Material material;
