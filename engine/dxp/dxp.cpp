@@ -702,8 +702,9 @@ DxpGameResult dxp_initiate(DxpConnection& c, Player& player, std::shared_ptr<con
 // ---------------------------------------------------------------------------------------------
 // The match player
 
-DxpPlayer::DxpPlayer(std::string host, int port, std::shared_ptr<const Variant> variant)
-    : host_(std::move(host)), port_(port), variant_(std::move(variant)) {
+DxpPlayer::DxpPlayer(std::string host, int port, std::shared_ptr<const Variant> variant,
+                     double move_timeout)
+    : host_(std::move(host)), port_(port), move_timeout_(move_timeout), variant_(std::move(variant)) {
     require_international(*variant_);
     if (port_ < 1 || port_ > 65535) throw OptionError("dxp: port must be 1..65535");
 }
@@ -744,7 +745,9 @@ void DxpPlayer::new_game(const Game& game) {
 
 PlayerReply DxpPlayer::play(const Game& game, double seconds) {
     const Variant& v = *variant_;
-    const double timeout = 4 * seconds + 2;
+    const double timeout = move_timeout_ > 0
+                               ? move_timeout_
+                               : std::max(4 * seconds, 5 * minutes_ * 60.0 / 75) + 2;
     if (!requested_) {
         if (!c_ || !c_->open()) {
             try {
@@ -760,6 +763,7 @@ PlayerReply DxpPlayer::play(const Game& game, double seconds) {
         req.follower_color = side == Color::white ? 'W' : 'Z';
         req.moves = 75;
         req.minutes = std::clamp(static_cast<int>(std::ceil(seconds * 75 / 60)), 1, 999);
+        minutes_ = req.minutes;
         if (game.ply() > 0 || game.position() != v.initial_position()) {
             req.position = dxp_position(v, game.position());
         }

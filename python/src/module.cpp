@@ -23,6 +23,7 @@
 #include "bindings.hpp"
 #include "tradgames/actions.hpp"
 #include "tradgames/error.hpp"
+#include "tradgames/frontend.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/io/ascii.hpp"
 #include "tradgames/io/json.hpp"
@@ -498,13 +499,9 @@ private:
 // ---------------------------------------------------------------------------------------------
 // batch calls
 
-void check_depth(int depth) {
-    if (depth < 0 || depth > 64) throw tg::OptionError("perft depth " + std::to_string(depth) + " is not in 0..64");
-}
-
 py::object perft_py(const VariantRef& vr, int depth, const std::optional<std::string>& fen, bool paths,
                     bool divide, bool bulk) {
-    check_depth(depth);
+    tg::check_perft_depth(depth);
     const tg::Position pos = position_of(*vr.v, fen);
     json out;
     {
@@ -519,10 +516,8 @@ py::object perft_py(const VariantRef& vr, int depth, const std::optional<std::st
 
 tg::PlayoutOptions playout_options(std::uint64_t games, std::uint64_t seed, unsigned threads,
                                    const std::string& policy, int ply_cap) {
-    if (games < 1 || games > 1'000'000'000) {
-        throw tg::OptionError("games " + std::to_string(games) + " is not in 1..1000000000");
-    }
-    if (threads > 1024) throw tg::OptionError("threads " + std::to_string(threads) + " is not in 0..1024");
+    tg::check_games(games);
+    tg::check_threads(threads);
     if (ply_cap < 0) throw tg::OptionError("ply_cap " + std::to_string(ply_cap) + " is negative");
     tg::PlayoutOptions o;
     o.games = games;
@@ -664,52 +659,44 @@ std::string write_pdn_py(const Board& b, const std::vector<std::pair<std::string
 // ---------------------------------------------------------------------------------------------
 // errors
 
-/// The Python classes of the library's errors (set at module init).
-struct ErrorClasses {
-    py::handle error, parse, position, illegal, ambiguous, option, board, descriptor, pdn;
-};
-ErrorClasses errors;
+/// The Python class of each class of library error (tradgames/frontend.hpp error_classes()),
+/// by name; made at module init.
+std::map<std::string, py::handle> error_types;
 
-py::handle new_error(py::module_& m, const char* name, py::handle base, const char* doc) {
-    PyObject* cls = PyErr_NewExceptionWithDoc(
-        (std::string("tradgames.") + name).c_str(), doc, base.ptr(), nullptr);
+py::handle new_error(py::module_& m, std::string_view name, py::handle base, std::string_view doc) {
+    const std::string full = "tradgames." + std::string(name);
+    const std::string text(doc);
+    PyObject* cls = PyErr_NewExceptionWithDoc(full.c_str(), text.c_str(), base.ptr(), nullptr);
     if (cls == nullptr) throw py::error_already_set();
-    m.add_object(name, py::handle(cls));  // the module keeps a reference
+    m.add_object(std::string(name).c_str(), py::handle(cls));  // the module keeps a reference
     return cls;
 }
 
 void translate(std::exception_ptr p) {
     try {
         if (p) std::rethrow_exception(p);
-    } catch (const tg::PdnError& e) {
-        py::object inst = py::reinterpret_borrow<py::object>(errors.pdn)(e.what());
-        inst.attr("game") = e.game();
-        inst.attr("line") = e.line();
-        PyErr_SetObject(errors.pdn.ptr(), inst.ptr());
-    } catch (const tg::ParseError& e) {
-        PyErr_SetString(errors.parse.ptr(), e.what());
-    } catch (const tg::PositionError& e) {
-        PyErr_SetString(errors.position.ptr(), e.what());
-    } catch (const tg::IllegalMoveError& e) {
-        // IllegalMoveError and AmbiguousMoveError carry the structured reason (explain.hpp):
-        // attributes reason (a MoveReason name or None), rule (a RULES.md section or None) and
-        // legal (the legal alternatives in notation).
-        const py::handle type = dynamic_cast<const tg::AmbiguousMoveError*>(&e) != nullptr
-                                     ? errors.ambiguous
-                                     : errors.illegal;
-        py::object inst = py::reinterpret_borrow<py::object>(type)(e.what());
-        inst.attr("reason") = e.reason().empty() ? py::object(py::none()) : py::object(py::str(e.reason()));
-        inst.attr("rule") = e.rule().empty() ? py::object(py::none()) : py::object(py::str(e.rule()));
-        inst.attr("legal") = py::cast(e.legal());
-        PyErr_SetObject(type.ptr(), inst.ptr());
-    } catch (const tg::OptionError& e) {
-        PyErr_SetString(errors.option.ptr(), e.what());
-    } catch (const tg::BoardError& e) {
-        PyErr_SetString(errors.board.ptr(), e.what());
-    } catch (const tg::DescriptorError& e) {
-        PyErr_SetString(errors.descriptor.ptr(), e.what());
     } catch (const tg::Error& e) {
-        PyErr_SetString(errors.error.ptr(), e.what());
+        const py::handle type = error_types.at(std::string(tg::error_class_name(e)));
+        // The message as text; a byte that is not UTF-8 (quoted user input) becomes U+FFFD.
+        const std::string_view what = e.what();
+        const py::object message = py::reinterpret_steal<py::object>(
+            PyUnicode_DecodeUTF8(what.data(), static_cast<Py_ssize_t>(what.size()), "replace"));
+        if (!message) throw py::error_already_set();
+        py::object inst = py::reinterpret_borrow<py::object>(type)(message);
+        if (const auto* pdn = dynamic_cast<const tg::PdnError*>(&e)) {
+            inst.attr("game") = pdn->game();
+            inst.attr("line") = pdn->line();
+        } else if (const auto* limit = dynamic_cast<const tg::PdnLimitError*>(&e)) {
+            inst.attr("line") = limit->line();
+        } else if (const auto* illegal = dynamic_cast<const tg::IllegalMoveError*>(&e)) {
+            // IllegalMoveError and AmbiguousMoveError carry the structured reason (explain.hpp):
+            // attributes reason (a MoveReason name or None), rule (a RULES.md section or None) and
+            // legal (the legal alternatives in notation).
+            inst.attr("reason") = illegal->reason().empty() ? py::object(py::none()) : py::object(py::str(illegal->reason()));
+            inst.attr("rule") = illegal->rule().empty() ? py::object(py::none()) : py::object(py::str(illegal->rule()));
+            inst.attr("legal") = py::cast(illegal->legal());
+        }
+        PyErr_SetObject(type.ptr(), inst.ptr());
     }
 }
 
@@ -738,18 +725,21 @@ PYBIND11_MODULE(_core, m) {
     using namespace tgpy;
     m.doc() = "tradgames: rules, move generation, perft, playouts and PDN for traditional board games";
 
-    errors.error = new_error(m, "Error", PyExc_ValueError, "Base of every tradgames error (a ValueError).");
-    errors.parse = new_error(m, "ParseError", errors.error, "Malformed text: a position string, a move, a square name, a PDN record.");
-    errors.position = new_error(m, "PositionError", errors.error, "A well-formed position that the rules forbid.");
-    errors.illegal = new_error(m, "IllegalMoveError", errors.error, "A move or action that is not legal in the position; attributes reason (a MoveReason name such as 'capture-compulsory', or None), rule (the RULES.md section, or None) and legal (the legal alternatives in notation).");
-    // Defaults for an error raised without a structured reason (the translator sets its own).
-    for (const char* attr : {"reason", "rule"}) py::setattr(errors.illegal, attr, py::none());
-    py::setattr(errors.illegal, "legal", py::tuple());
-    errors.ambiguous = new_error(m, "AmbiguousMoveError", errors.illegal, "A move text that matches several legal moves.");
-    errors.option = new_error(m, "OptionError", errors.error, "An unknown variant or rule option, or a value outside its domain.");
-    errors.board = new_error(m, "BoardError", errors.error, "A board graph that cannot be compiled.");
-    errors.descriptor = new_error(m, "DescriptorError", errors.error, "A variant descriptor (JSON) that cannot be read.");
-    errors.pdn = new_error(m, "PdnError", errors.parse, "A malformed PDN game; attributes game (1-based index) and line.");
+    // Every class of library error, each after its base (tradgames/frontend.hpp); Error is a
+    // ValueError.
+    for (const tg::ErrorClass& c : tg::error_classes()) {
+        const py::handle base = c.base.empty() ? py::handle(PyExc_ValueError) : error_types.at(std::string(c.base));
+        error_types.emplace(std::string(c.name), new_error(m, c.name, base, c.doc));
+    }
+    m.attr("ERROR_CLASSES") = [] {
+        py::list l;
+        for (const tg::ErrorClass& c : tg::error_classes()) l.append(py::make_tuple(c.name, c.base));
+        return l;
+    }();
+    // IllegalMoveError's attributes when raised without a structured reason (translate sets its own).
+    const py::handle illegal = error_types.at("IllegalMoveError");
+    for (const char* attr : {"reason", "rule"}) py::setattr(illegal, attr, py::none());
+    py::setattr(illegal, "legal", py::tuple());
     py::register_exception_translator(translate);
 
     m.attr("MAX_CHOICES") = max_choices;

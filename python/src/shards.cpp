@@ -13,6 +13,7 @@
 
 #include "bindings.hpp"
 #include "tradgames/error.hpp"
+#include "tradgames/frontend.hpp"
 #include "tradgames/playout.hpp"
 #include "tradgames/shard.hpp"
 
@@ -28,18 +29,12 @@ tg::Position start_of(const tg::Variant& v, const std::optional<std::string>& fe
 
 tg::Duplicates counting(bool paths) { return paths ? tg::Duplicates::all_paths : tg::Duplicates::unique; }
 
-void check_depth(int depth) {
-    if (depth < 0 || depth > 64) throw tg::OptionError("perft depth " + std::to_string(depth) + " is not in 0..64");
-}
-
 /// Games first_game .. first_game + games - 1 of the run (variant, fen, policy, seed, ply_cap),
 /// as the JSON text of play --json.
 std::string play_shard(const VariantRef& vr, std::uint64_t first_game, std::uint64_t games, std::uint64_t seed,
                        unsigned threads, const std::string& policy, int ply_cap, const std::optional<std::string>& fen) {
-    if (games < 1 || games > 1'000'000'000) {
-        throw tg::OptionError("games " + std::to_string(games) + " is not in 1..1000000000");
-    }
-    if (threads > 1024) throw tg::OptionError("threads " + std::to_string(threads) + " is not in 0..1024");
+    tg::check_games(games);
+    tg::check_threads(threads);
     if (ply_cap < 0) throw tg::OptionError("ply_cap " + std::to_string(ply_cap) + " is negative");
     tg::PlayoutOptions o;
     o.first_game = first_game;
@@ -62,7 +57,7 @@ std::string merge_playouts(const std::vector<std::pair<std::string, std::string>
 
 std::vector<std::pair<std::string, std::uint64_t>> perft_split(const VariantRef& vr, int depth,
                                                                const std::optional<std::string>& fen, bool paths) {
-    check_depth(depth);
+    tg::check_perft_depth(depth);
     const tg::Position root = start_of(*vr.v, fen);
     std::vector<std::pair<std::string, std::uint64_t>> out;
     py::gil_scoped_release nogil;
@@ -74,7 +69,7 @@ std::vector<std::pair<std::string, std::uint64_t>> perft_split(const VariantRef&
 
 std::uint64_t perft_positions(const VariantRef& vr, const std::vector<std::pair<std::string, std::uint64_t>>& positions,
                               int depth, bool paths, bool bulk) {
-    check_depth(depth);
+    tg::check_perft_depth(depth);
     std::vector<tg::PerftSplitEntry> entries;
     entries.reserve(positions.size());
     for (const auto& [fen, count] : positions) entries.push_back({vr.v->parse_position(fen), count});

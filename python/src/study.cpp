@@ -14,6 +14,7 @@
 #include "bindings.hpp"
 #include "tradgames/engine/study.hpp"
 #include "tradgames/error.hpp"
+#include "tradgames/frontend.hpp"
 
 namespace {
 
@@ -55,10 +56,8 @@ json records_json(const te::StudyResult& r) {
 std::pair<std::string, std::string> study(const std::vector<std::string>& variants, const std::vector<std::string>& players,
                                           bool mixed, std::uint64_t games, std::uint64_t first_game, std::uint64_t seed,
                                           unsigned threads, int opening_plies, int ply_cap, int score_depth, bool records) {
-    if (games < 1 || games > 1'000'000'000) {
-        throw tg::OptionError("games " + std::to_string(games) + " is not in 1..1000000000");
-    }
-    if (threads > 1024) throw tg::OptionError("threads " + std::to_string(threads) + " is not in 0..1024");
+    tg::check_games(games);
+    tg::check_threads(threads);
     te::StudyOptions o;
     o.variants = variants;
     o.players = players;

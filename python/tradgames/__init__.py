@@ -22,19 +22,25 @@ import os
 from typing import Any, Dict, Iterable, List, Optional, Union
 
 from ._core import (  # noqa: F401  (re-exported)
+    ERROR_CLASSES,
     MAX_CHOICES,
     AmbiguousMoveError,
     Board,
     BoardError,
     DescriptorError,
+    EgtbError,
     Error,
     IllegalMoveError,
     Move,
     OptionError,
     ParseError,
     PdnError,
+    PdnInputError,
+    PdnLimitError,
     PositionError,
     Result,
+    ShardError,
+    StudyError,
     Variant,
     read_pdn,
     variants,
@@ -48,8 +54,9 @@ from .board_extras import (  # noqa: F401  (re-exported)
 from .vector_env import VectorEnv  # noqa: E402,F401  (re-exported)
 
 __all__ = [
-    "AmbiguousMoveError", "Board", "BoardError", "DescriptorError", "Error", "IllegalMoveError",
-    "MAX_CHOICES", "Move", "OptionError", "ParseError", "PdnError", "PositionError", "Result",
+    "AmbiguousMoveError", "Board", "BoardError", "DescriptorError", "ERROR_CLASSES", "EgtbError", "Error",
+    "IllegalMoveError", "MAX_CHOICES", "Move", "OptionError", "ParseError", "PdnError", "PdnInputError",
+    "PdnLimitError", "PositionError", "Result", "ShardError", "StudyError",
     "Variant", "VectorEnv", "compare", "explain", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
     "write_pdn", "Piece", "MAN", "KING", "HUL", "TOBIT", "SHATRA", "BIY", "BATYR", "TURA", "YALKYN",
 ]
@@ -153,6 +160,11 @@ __all__ += ["merge_playouts", "perft_positions", "perft_split", "play_shard"]
 from ._core import Engine  # noqa: E402,F401  (re-exported)
 
 __all__ += ["Engine"]
+
+# Engines over the field's protocols (README "Python"): engines.Hub(command), engines.DXP(host, port).
+from . import engines  # noqa: E402,F401
+
+__all__ += ["engines"]
 
 # Variant studies (README "Variant studies"): players of given strengths, measures with intervals.
 from .study import merge_studies, study, study_csv  # noqa: E402

@@ -2,7 +2,7 @@
 
 build(v, pieces, dir, threads) writes one file per slice (resumable: valid files are kept);
 probe(v, fen, dir), info(v, dir) and verify(v, dir, threads) return the same objects as
-`tradgames egtb probe|info|verify --json`. Bad files raise tradgames.Error naming the file.
+`tradgames egtb probe|info|verify --json`. Bad files raise tradgames.EgtbError naming the file.
 """
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ def merge_playouts(results: Sequence[Result], names: Optional[Sequence[str]] = N
     share recomputed; ``seconds`` is the sum of the shards' seconds, ``threads`` the largest.
     ``names`` label the results in error messages (default "result 1", ...).
 
-    Raises tradgames.Error (ShardError in C++) naming the results when the settings differ
+    Raises tradgames.ShardError naming the results when the settings differ
     (variant, options, start, policy, seed, ply_cap) or the game ranges overlap or leave a gap.
     """
     if names is None:

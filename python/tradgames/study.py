@@ -54,7 +54,7 @@ def study(variants: Union[str, Iterable[str]], players: Union[str, Iterable[str]
 
 def merge_studies(results: Sequence[Result], names: Optional[Sequence[str]] = None) -> Result:
     """Merges study results (dicts of :func:`study` or ``tradgames study --json``, any order)
-    into the study of all their games. Raises tradgames.Error (naming the result) for shards of
+    into the study of all their games. Raises tradgames.StudyError (naming the result) for shards of
     different settings, ranges that overlap or leave a gap, or an edited result."""
     if names is None:
         names = ["result %d" % (i + 1) for i in range(len(results))]

@@ -13,6 +13,7 @@
 #include "tradgames/engine/egtb.hpp"
 #include "tradgames/engine/egtb_json.hpp"
 #include "tradgames/game.hpp"
+#include "tradgames/frontend.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/io/ascii.hpp"
 #include "tradgames/perft.hpp"
@@ -114,9 +115,9 @@ int run_perft_positions(const PerftArgs& a) {
         throw tg::OptionError("--paths: " + tg::quoted(a.positions) +
                               " lists positions counted with U (split it again with --paths)");
     }
-    if (f.header.depth + a.depth > 64) {
+    if (f.header.depth + a.depth > tg::max_perft_depth) {
         throw tg::OptionError("--depth: the file's depth " + std::to_string(f.header.depth) + " plus " +
-                              std::to_string(a.depth) + " exceeds 64");
+                              std::to_string(a.depth) + " exceeds " + std::to_string(tg::max_perft_depth));
     }
     tg::PerftOptions opt;
     opt.duplicates = f.header.counting;
@@ -309,7 +310,7 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
                       "depth in plies; no time limit: each ply multiplies the time by about the "
                       "branching factor (Shatra: perft(4) 2 s, perft(5) 3 min)")
         ->transform(decimal())
-        ->check(CLI::Range(0, 64));
+        ->check(CLI::Range(0, tg::max_perft_depth));
     auto* divide = perft->add_flag("--divide", pa->divide, "count per first move");
     perft->add_flag("--paths", pa->paths, "count every capture path (P)");
     auto* no_bulk = perft->add_flag("--no-bulk", pa->no_bulk, "make every leaf move instead of counting the last ply");
@@ -318,7 +319,7 @@ void register_core_commands(CLI::App& app, std::vector<Command>& out) {
                       "instead of counting: write the distinct positions at depth K with their "
                       "path counts as JSON lines, for --positions (shards of a deep perft)")
         ->transform(decimal())
-        ->check(CLI::Range(0, 64));
+        ->check(CLI::Range(0, tg::max_perft_depth));
     split->excludes(depth)->excludes(divide)->excludes(no_bulk)->excludes(as_json);
     auto* positions = perft->add_option("--positions", pa->positions,
                       "a --split file: count perft(--depth) below each of its positions, times its "

@@ -17,6 +17,7 @@
 #include "common.hpp"
 #include "tradgames/engine/player.hpp"
 #include "tradgames/error.hpp"
+#include "tradgames/frontend.hpp"
 #include "tradgames/io/ascii.hpp"
 #include "tradgames/io/svg.hpp"
 #include "tradgames/playout.hpp"
@@ -50,7 +51,7 @@ void add_playout_args(CLI::App* cmd, PlayoutArgs& a) {
     cmd->add_option("--games,-n", a.games,
                     "number of games (default 100)")
         ->transform(decimal())
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+        ->check(CLI::Range(std::uint64_t{1}, tg::max_games));
     cmd->add_option("--first-game", a.first_game,
                     "index of the first game: plays games A .. A+N-1 of the run, a shard that "
                     "`tradgames merge` adds to the others (default 0)")
@@ -60,7 +61,7 @@ void add_playout_args(CLI::App* cmd, PlayoutArgs& a) {
     cmd->add_option("--threads,-t", a.threads,
                     "worker threads, 0 = one per core (default); the statistics do not depend on it")
         ->transform(decimal())
-        ->check(CLI::Range(0U, 1024U));
+        ->check(CLI::Range(0U, tg::max_threads));
     cmd->add_option("--policy", a.policy,
                     "how both sides play: random (uniform), greedy (most pieces captured), or an "
                     "engine player: search:depth=4, search:movetime=20, mcts:playouts=400 (README "

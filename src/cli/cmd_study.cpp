@@ -14,6 +14,7 @@
 #include "common.hpp"
 #include "tradgames/engine/study.hpp"
 #include "tradgames/error.hpp"
+#include "tradgames/frontend.hpp"
 
 extern char** environ;
 
@@ -174,14 +175,14 @@ void register_study_command(CLI::App& app, std::vector<Command>& out) {
     cmd->add_flag("--mixed", a->mixed, "also every ordered pair of different players (A White, B Black)");
     cmd->add_option("--games,-n", a->games, "games per cell (default 100)")
         ->transform(decimal())
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+        ->check(CLI::Range(std::uint64_t{1}, tg::max_games));
     cmd->add_option("--first-game", a->first_game,
                     "index of the first game of every cell: a shard that `tradgames merge` adds to the others")
         ->transform(decimal());
     cmd->add_option("--seed,-s", a->seed, "seed (default 1)")->transform(decimal());
     cmd->add_option("--threads,-t", a->threads, "worker threads, 0 = one per core; results do not depend on it")
         ->transform(decimal())
-        ->check(CLI::Range(0U, 1024U));
+        ->check(CLI::Range(0U, tg::max_threads));
     cmd->add_option("--opening-plies", a->opening_plies, "random plies opening every game (default 4)")
         ->transform(decimal())
         ->check(CLI::Range(0, 64));

@@ -333,7 +333,7 @@ TEST_CASE("dxp:HOST:PORT player: a hostile follower loses the game, named, withi
             // Wait until the referee hangs up (at most 10 s).
             for (int i = 0; i < 50 && c->open(); ++i) (void)c->receive(0.2, err);
         });
-        DxpPlayer p("127.0.0.1", l.port(), v);
+        DxpPlayer p("127.0.0.1", l.port(), v, 1.5);
         Game g(v);
         p.new_game(g);
         const PlayerReply r = p.play(g, 0.05);  // the player has White: the follower moves
@@ -362,7 +362,7 @@ TEST_CASE("dxp:HOST:PORT player: a hostile follower loses the game, named, withi
         accept(c);
         c.send_bytes(std::string(4096, 'M'));
     }, "malformed message: longer than 1024 bytes");
-    lose(accept, "no message within 2.2 s");  // 4 x 0.05 + 2
+    lose(accept, "no message within 1.5 s");  // the move timeout given
     lose([&](DxpConnection& c) {
         DxpMessage a = msg('A');
         a.code = '2';

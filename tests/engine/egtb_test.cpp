@@ -290,6 +290,30 @@ TEST_SUITE("egtb") {
         }
     }
 
+    TEST_CASE("Frisian: slices without a count (kings only, a lone man) build and verify; a man and a king are refused") {
+        // RULES.md 2.3: a side with kings only keeps no king-move count, so kings-only positions
+        // carry no state; a king move of a side with men sets one, which the index does not hold.
+        const auto v = tradgames::make_variant("frisian");
+        const eg::Domain d(v);
+        TempDir t("frisian");
+        const std::string dir = t.path.string();
+        const eg::Material kk{0, 1, 0, 1};
+        const eg::Material kkk{0, 2, 0, 1};
+        CHECK(eg::successors(d, kkk) == std::vector<eg::Material>{kk});
+        CHECK_THROWS_WITH_AS(eg::build_slice(d, kkk, dir, 1), doctest::Contains("w0m1k-b0m1k"), eg::EgtbError);
+        eg::build_slice(d, kk, dir, 1);
+        eg::build_slice(d, kkk, dir, 1);
+        // A lone man against a king: its side has no king until it promotes, and then no man.
+        eg::build_slice(d, eg::Material{1, 0, 0, 1}, dir, 1);
+        std::uint64_t checked = 0;
+        CHECK(eg::verify(d, dir, checked).empty());
+        // Kings anywhere on 50 squares; the man on the 45 off its promotion row.
+        CHECK(checked == 2 * (50 * 49 + 50 * 49 * 48 / 2 + 45 * 49));
+        // A man and a king: the king's moves set the count.
+        CHECK_THROWS_WITH_AS(eg::build_slice(d, eg::Material{1, 1, 0, 1}, dir, 1), doctest::Contains("variant state"),
+                             eg::EgtbError);
+    }
+
     TEST_CASE("the index ranks every position of a slice once, men off their promotion row") {
         const auto v = tradgames::make_variant("russian");
         const eg::Domain d(v);

@@ -65,6 +65,12 @@ Module['variants'] = function () {
   return tgUnwrap(Module['raw_variants']());
 };
 
+/** Every class of library error, [{name, base}] with each after its base (base '' for Error):
+ *  the values TradgamesError.type takes besides 'InternalError'. */
+Module['errorClasses'] = function () {
+  return tgUnwrap(Module['raw_errorClasses']());
+};
+
 /** The initial position string of a variant. */
 Module['initialPosition'] = function (variant, options) {
   return tgUnwrap(Module['raw_initialPosition'](tgVariant(variant), tgOptions(options)));

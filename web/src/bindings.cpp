@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tradgames/error.hpp"
+#include "tradgames/frontend.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/io/json.hpp"
 #include "tradgames/io/pdn.hpp"
@@ -29,18 +30,11 @@ namespace {
 namespace tg = tradgames;
 using json = nlohmann::json;
 
-/// The class name of a library error, for TradgamesError.type in JavaScript.
+/// The class name of a library error (tradgames/frontend.hpp), for TradgamesError.type in
+/// JavaScript; "InternalError" for anything else.
 std::string error_type(const std::exception& e) {
-    if (dynamic_cast<const tg::PdnError*>(&e) != nullptr) return "PdnError";
-    if (dynamic_cast<const tg::AmbiguousMoveError*>(&e) != nullptr) return "AmbiguousMoveError";
-    if (dynamic_cast<const tg::IllegalMoveError*>(&e) != nullptr) return "IllegalMoveError";
-    if (dynamic_cast<const tg::ParseError*>(&e) != nullptr) return "ParseError";
-    if (dynamic_cast<const tg::PositionError*>(&e) != nullptr) return "PositionError";
-    if (dynamic_cast<const tg::OptionError*>(&e) != nullptr) return "OptionError";
-    if (dynamic_cast<const tg::BoardError*>(&e) != nullptr) return "BoardError";
-    if (dynamic_cast<const tg::DescriptorError*>(&e) != nullptr) return "DescriptorError";
-    if (dynamic_cast<const tg::Error*>(&e) != nullptr) return "Error";
-    return "InternalError";
+    const std::string_view name = tg::error_class_name(e);
+    return name.empty() ? "InternalError" : std::string(name);
 }
 
 /// Runs f (returning json) and wraps its value or its exception in the envelope.
@@ -61,6 +55,17 @@ std::string envelope(F&& f) {
     } catch (...) {
         return json{{"error", {{"type", "InternalError"}, {"message", "unknown exception"}}}}.dump();
     }
+}
+
+/// Every class of library error as [{name, base}], each after its base (frontend.hpp).
+std::string error_classes() {
+    return envelope([] {
+        json out = json::array();
+        for (const tg::ErrorClass& c : tg::error_classes()) {
+            out.push_back({{"name", std::string(c.name)}, {"base", std::string(c.base)}});
+        }
+        return out;
+    });
 }
 
 /// Rule options from JSON text: an array of "key=value" strings (api.js normalises objects).
@@ -181,9 +186,7 @@ std::string explain(const std::string& name, const std::string& options, const s
 std::string perft(const std::string& name, const std::string& options, const std::string& pos,
                   int depth, bool paths) {
     return envelope([&] {
-        if (depth < 0 || depth > 64) {
-            throw tg::OptionError("perft: depth " + std::to_string(depth) + " is outside 0..64");
-        }
+        tg::check_perft_depth(depth);
         const auto v = variant(name, options);
         tg::PerftOptions opt;
         opt.duplicates = paths ? tg::Duplicates::all_paths : tg::Duplicates::unique;
@@ -360,6 +363,7 @@ private:
 EMSCRIPTEN_BINDINGS(tradgames) {
     namespace em = emscripten;
     em::function("raw_variants", &variants_json);
+    em::function("raw_errorClasses", &error_classes);
     em::function("raw_legalMoves", &legal_moves);
     em::function("raw_initialPosition", &initial_position);
     em::function("raw_play", &play);

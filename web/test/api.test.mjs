@@ -199,3 +199,15 @@ test('errors carry the library class and message', () => {
 test('notations helper sorts like the C++ tests', () => {
   assert.deepEqual(notations('tobit-4x4', null), ['6-12', '7-13', '8-14', '9-15']);
 });
+
+test('errorClasses(): every class of library error, each after its base, as TradgamesError types', () => {
+  const classes = tg.errorClasses();
+  const names = classes.map((c) => c.name);
+  assert.equal(names[0], 'Error');
+  assert.equal(classes[0].base, '');
+  for (const c of classes.slice(1)) assert.ok(names.indexOf(c.base) >= 0 && names.indexOf(c.base) < names.indexOf(c.name), c.name);
+  for (const n of ['ParseError', 'PdnError', 'OptionError', 'DescriptorError', 'ShardError', 'PdnInputError',
+    'PdnLimitError', 'EgtbError', 'StudyError']) assert.ok(names.includes(n), n);
+  // A library error carries its class: the perft depth limit is the library's.
+  assert.throws(() => tg.perft('russian', null, 65), (e) => e.type === 'OptionError' && e.message === 'perft depth 65 is not in 0..64');
+});

@@ -176,13 +176,18 @@ DxpGameResult dxp_initiate(DxpConnection& c, Player& player, std::shared_ptr<con
 /// A DXP follower reached at host:port as a match player ("dxp:HOST:PORT"): the referee is the
 /// initiator, relaying the other player's moves. Each game: GAMEREQ with the game's position
 /// (the initial one or 'B' + position), the follower's colour and minutes/moves from the move
-/// time (75 moves); a GAMEEND for the previous game first. A refused game, a dropped connection,
-/// no MOVE within 4 x the move time + 2 s, a malformed, illegal or ambiguous MOVE, a GAMEEND
-/// from the peer: that game is lost with the reason and the next game reconnects.
+/// time (75 moves in the whole minutes that 75 move times make, at least 1); a GAMEEND for the
+/// previous game first. A refused game, a dropped connection, no MOVE within the move timeout,
+/// a malformed, illegal or ambiguous MOVE, a GAMEEND from the peer: that game is lost with the
+/// reason and the next game reconnects.
 class DxpPlayer final : public MatchPlayer {
 public:
     /// Throws OptionError unless variant is International draughts (10x10, DXP's only game).
-    DxpPlayer(std::string host, int port, std::shared_ptr<const Variant> variant);
+    /// `move_timeout` (seconds): how long to wait for each MOVE; 0 = the larger of 4 x the move
+    /// time and 5 x the follower's average time per move on the clock it was given, plus 2 s
+    /// (a follower times itself by its game clock, not by our move time).
+    DxpPlayer(std::string host, int port, std::shared_ptr<const Variant> variant,
+              double move_timeout = 0);
     ~DxpPlayer() override;
     [[nodiscard]] std::string name() const override;
     void new_game(const Game& game) override;
@@ -192,6 +197,8 @@ private:
     PlayerReply fail(std::string why);
     std::string host_;
     int port_;
+    double move_timeout_;
+    int minutes_ = 1;  // the clock of the current game's GAMEREQ
     std::shared_ptr<const Variant> variant_;
     std::optional<DxpConnection> c_;
     std::string name_;
