@@ -103,6 +103,9 @@ def _plots(result: Result, directory: str) -> List[Tuple[str, str]]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    # Twenty distinct colours (tab20, its strong shades first): fourteen games stay apart.
+    tab20 = plt.get_cmap("tab20").colors
+    plt.rcParams["axes.prop_cycle"] = plt.cycler(color=list(tab20[0::2]) + list(tab20[1::2]))
     variants = result["variants"]
     players = result["players"]
     cells = {(c["variant"], c["white"], c["black"]): c for c in result["cells"]}

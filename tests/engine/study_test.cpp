@@ -226,3 +226,23 @@ TEST_SUITE("engine") {
         CHECK(refusal(o).find("opening plies") != std::string::npos);
     }
 }
+
+TEST_SUITE("slow") {
+    TEST_CASE("study: stronger play draws more in International draughts than random play") {
+        // A known fact of the game (random play almost never draws; engines draw often), with
+        // the 95% Wilson intervals of the two draw rates apart.
+        StudyOptions o;
+        o.variants = {"international"};
+        o.players = {"random", "search:depth=4"};
+        o.games = 20;
+        o.score_depth = 0;
+        o.threads = 2;
+        const StudyResult r = run_study(o);
+        REQUIRE(r.cells.size() == 2);
+        const auto draws = [](const StudyCell& c) {
+            return wilson(c.counts.outcomes[static_cast<std::size_t>(Outcome::draw)], c.counts.games);
+        };
+        CHECK(r.cells[0].white == "random");
+        CHECK(*draws(r.cells[0]).high < *draws(r.cells[1]).low);
+    }
+}
