@@ -451,6 +451,12 @@ public:
         return search(pos, starts, out, dup);
     }
 
+    /// From now on search() keeps only the sequences that take the most pieces among all it
+    /// finds in one call (the majority rule, "most_pieces" precedence, applied while searching
+    /// instead of after: a shorter sequence is never written, a longer one drops those written
+    /// before it). Off by default; generate_from and generate_after_first_jump never apply it.
+    void keep_most_captures(bool on = true) noexcept { most_only_ = on; }
+
     /// Appends the capture sequences of the piece on `from` (of the side to move).
     /// Duplicates (U) are merged with moves appended since index `dedup_from` (default: moves
     /// of this call only). Returns the number appended.
@@ -506,6 +512,9 @@ public:
                                          MoveList& out, Duplicates dup) {
         const std::size_t before = out.size();
         begin(pos, pos.side_to_move(), &out, dup);
+        pruning_ = most_only_;
+        first_ = before;
+        most_ = 0;
         for (Kind k = 0; k < rules_.kind_count; ++k) {
             for_each_vertex(starts[k], [&](Vertex v) {
                 start_piece(v, k, out.size());
@@ -564,6 +573,7 @@ private:
     void start(const Position& pos, Vertex from, Piece p, MoveList* out, Duplicates dup,
                std::size_t dedup_from) noexcept {
         begin(pos, p.color(), out, dup);
+        pruning_ = false;
         start_piece(from, p.kind(), dedup_from);
     }
 
@@ -771,6 +781,14 @@ private:
     /// Records the current sequence as a move (with end-of-move promotion when mid-capture
     /// promotion is off).
     void emit(Kind k) {
+        if (pruning_) {
+            if (ncaps_ < most_) return;  // another sequence of this call takes more
+            if (ncaps_ > most_) {        // this one takes more than all written so far
+                most_ = ncaps_;
+                out_->truncate(first_);
+                dedup_from_ = first_;
+            }
+        }
         const Vertex to = path_[depth_ - 1];
         if (!rules_.promote_mid_capture && has(zone_, to) &&
             rules_.kinds[k].promotes_to != no_kind) {
@@ -943,6 +961,10 @@ private:
     Mask victims_;  // enemy pieces not yet captured
     int depth_;
     int ncaps_;
+    bool most_only_ = false;  // keep_most_captures
+    bool pruning_ = false;    // most_only_ in search(), false in generate_from
+    std::size_t first_;       // search(): the first move of this call
+    int most_;                // search(): the most pieces a written sequence takes
     // Written before read (depth_ and ncaps_ count the entries in use): not cleared per call.
     std::array<Vertex, max_jumps> path_;
     std::array<Vertex, max_jumps> caps_;

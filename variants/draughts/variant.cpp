@@ -226,6 +226,10 @@ std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& ou
                             std::find(d_.precedence.begin(), d_.precedence.end(),
                                       Precedence::earliest_king) != d_.precedence.end();
     if (order_rule) dup = Duplicates::all_paths;
+    // The majority rule first in the precedence is applied by the search itself: shorter
+    // sequences are never written (and the merging of paths never compares them).
+    const bool most_first =
+        !d_.precedence.empty() && d_.precedence.front() == Precedence::most_pieces;
     std::size_t n = 0;
     if (plain_rules_) {
         // The start test of the two kinds here, before any search set-up (most positions have
@@ -237,12 +241,15 @@ std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& ou
         starts[king_kind] = rules_.starts(pos, side, king_kind, enemy);
         if ((starts[man_kind] | starts[king_kind]) == 0) return 0;
         CaptureSequenceGenerator<DraughtsHooks, true> gen(topology(), rules_, hooks_);
+        gen.keep_most_captures(most_first);
         n = gen.search(pos, starts, out, dup);
     } else {
         CaptureSequenceGenerator<DraughtsHooks> gen(topology(), rules_, hooks_);
+        gen.keep_most_captures(most_first);
         n = gen.generate(pos, out, dup);
     }
-    if (n > 0 && !d_.precedence.empty()) apply_precedence(pos, out, first);
+    const std::size_t done = most_first ? 1 : 0;
+    if (n > 0 && d_.precedence.size() > done) apply_precedence(pos, out, first, done);
     if (order_rule) merge_same_results(out, first);
     return out.size() - first;
 }
@@ -292,10 +299,12 @@ int DraughtsVariant::king_moves_in_a_row(const PositionState& s, Color side) noe
     return static_cast<int>((s.flags >> (4 * index(side))) & 0xFU);
 }
 
-void DraughtsVariant::apply_precedence(const Position& pos, MoveList& out, std::size_t first) const {
+void DraughtsVariant::apply_precedence(const Position& pos, MoveList& out, std::size_t first,
+                                       std::size_t criterion) const {
     const Color side = pos.side_to_move();
     const Mask enemy_kings = pos.pieces(~side, king_kind);
-    for (Precedence p : d_.precedence) {
+    for (std::size_t c = criterion; c < d_.precedence.size(); ++c) {
+        const Precedence p = d_.precedence[c];
         // The score of each move by this criterion; keep the moves with the best score.
         auto score = [&](const Move& m) -> long {
             switch (p) {

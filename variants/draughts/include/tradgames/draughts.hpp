@@ -446,7 +446,10 @@ protected:
 private:
     /// The number of non-capturing moves in a row of side's tracked king (king_move_limit).
     [[nodiscard]] static int king_moves_in_a_row(const PositionState& s, Color side) noexcept;
-    void apply_precedence(const Position& pos, MoveList& out, std::size_t first) const;
+    /// Keeps the moves out[first..] that are best by the precedence criteria, from the
+    /// criterion-th on (the earlier ones already hold, e.g. most_pieces applied while searching).
+    void apply_precedence(const Position& pos, MoveList& out, std::size_t first,
+                          std::size_t criterion) const;
     /// do_move under a king-move limit (DraughtsDescriptor::king_move_limit > 0).
     void do_move_counting_kings(Position& pos, const Move& m, Undo& u) const;
     /// Appends the legal captures (precedence applied) to out; returns their number.
