@@ -787,6 +787,7 @@ private:
                 most_ = ncaps_;
                 out_->truncate(first_);
                 dedup_from_ = first_;
+                index_valid_ = false;  // the hash index (merge_duplicate) named dropped moves
             }
         }
         const Vertex to = path_[depth_ - 1];
