@@ -111,7 +111,10 @@ Weights builtin_weights(const Variant& variant) {
             if (game == want) return parse_weights(text, "variants/" + game + "/eval/weights.json");
         }
     }
-    // Generic weights: the default kind (men) 100 and advancing, every other kind 300.
+    return generic_weights(variant);
+}
+
+Weights generic_weights(const Variant& variant) {
     Weights w;
     const auto& kinds = variant.kinds();
     for (std::size_t k = 0; k < kinds.size(); ++k) {
@@ -119,6 +122,21 @@ Weights builtin_weights(const Variant& variant) {
     }
     w.tempo = 5;
     return w;
+}
+
+std::string weights_to_json(const Weights& w, const std::string& comment, const std::string& source) {
+    const auto kind = [](const KindWeights& k) {
+        return json{{"material", k.material}, {"advancement", k.advancement}, {"centre", k.centre}, {"back_rank", k.back_rank}};
+    };
+    json j;
+    if (!comment.empty()) j["comment"] = comment;
+    if (!source.empty()) j["source"] = source;
+    j["kinds"] = json::object();
+    for (const auto& [name, k] : w.kinds) j["kinds"][name] = kind(k);
+    j["default_kind"] = kind(w.default_kind);
+    j["mobility"] = w.mobility;
+    j["tempo"] = w.tempo;
+    return j.dump(2) + "\n";
 }
 
 Evaluation::Evaluation(const Variant& v, Weights w) : variant_(&v), weights_(std::move(w)) {

@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "tradgames/engine/evaluation.hpp"
 #if !defined(__EMSCRIPTEN__)
 #include "tradgames/engine/egtb.hpp"
 #endif
@@ -26,7 +27,8 @@ struct KeySpec {
 
 constexpr std::int64_t huge = std::numeric_limits<std::int64_t>::max();
 
-/// The keys each built-in player takes (integers), besides "playout" (a word) for mcts.
+/// The keys each built-in player takes (integers), besides "playout" (a word) for mcts and
+/// "weights" (a word) for search.
 const std::vector<KeySpec>& keys_of(std::string_view name) {
     static const std::vector<KeySpec> plain = {{"seed", 0, huge}};
     static const std::vector<KeySpec> search = {
@@ -43,7 +45,7 @@ std::string known_keys(std::string_view name) {
     std::string s;
     for (const KeySpec& k : keys_of(name)) s += (s.empty() ? "" : ", ") + std::string(k.key);
     if (name == "mcts") s += ", playout";
-    if (name == "search") s += ", egtb";
+    if (name == "search") s += ", egtb, weights";
     return s;
 }
 
@@ -70,6 +72,13 @@ private:
     Rng rng_;
 };
 
+/// The evaluation a search spec asks for: weights=generic, or the game's built-in weights.
+std::shared_ptr<const Evaluation> evaluation(const PlayerSpec& s, const Variant& v) {
+    const auto it = s.options.find("weights");
+    if (it != s.options.end() && it->second == "generic") return std::make_shared<const Evaluation>(v, generic_weights(v));
+    return evaluation_for(v);
+}
+
 /// The endgame databases of the spec's egtb=DIR (null without the key). Throws EgtbError for a
 /// directory without files of the game, OptionError where the build has no databases (web).
 std::unique_ptr<const EndgameOracle> databases_of(const PlayerSpec& s, const std::shared_ptr<const Variant>& v) {
@@ -87,7 +96,7 @@ class SearchPlayer final : public Player {
 public:
     SearchPlayer(const PlayerSpec& s, std::shared_ptr<const Variant> v)
         : name_(s.text), oracle_(databases_of(s, v)),
-          searcher_(std::move(v), SearcherOptions{static_cast<std::size_t>(integer(s, "tt", 16)), oracle_.get(), nullptr}) {
+          searcher_(v, SearcherOptions{static_cast<std::size_t>(integer(s, "tt", 16)), oracle_.get(), evaluation(s, *v)}) {
         limits_.depth = static_cast<int>(integer(s, "depth", 0));
         limits_.nodes = static_cast<std::uint64_t>(integer(s, "nodes", 0));
         limits_.movetime_ms = integer(s, "movetime", 0);
@@ -182,6 +191,13 @@ PlayerSpec parse_player_spec(std::string_view text) {
         if (s.name == "mcts" && key == "playout") {
             if (value != "random" && value != "greedy") {
                 throw OptionError("player " + tradgames::quoted(text) + ": playout=" + tradgames::quoted(value) + " (known: random, greedy)");
+            }
+            s.options[key] = value;
+            continue;
+        }
+        if (s.name == "search" && key == "weights") {
+            if (value != "builtin" && value != "generic") {
+                throw OptionError("player " + tradgames::quoted(text) + ": weights=" + tradgames::quoted(value) + " (known: builtin, generic)");
             }
             s.options[key] = value;
             continue;

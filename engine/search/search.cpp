@@ -90,7 +90,7 @@ struct Searcher::Impl {
 
     // Per search.
     SearchLimits limits;
-    Clock::time_point start;
+    std::int64_t start = 0;  ///< now_ms() when the search began
     std::int64_t allot_ms = 0;
     std::uint64_t nodes = 0;
     int seldepth = 0;
@@ -117,13 +117,17 @@ struct Searcher::Impl {
         return history[(static_cast<std::size_t>(c) * max_vertices + m.from) * max_vertices + m.to];
     }
 
+    /// Milliseconds on the search's clock (the injected one or steady_clock).
+    std::int64_t now_ms() const {
+        if (limits.clock) return limits.clock();
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
+    }
+    std::int64_t elapsed_ms() const { return now_ms() - start; }
+
     void check_time() {
         if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) stopped = true;
         if (limits.nodes > 0 && nodes >= limits.nodes) stopped = true;
-        if (allot_ms > 0) {
-            const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-            if (ms >= allot_ms) stopped = true;
-        }
+        if (allot_ms > 0 && elapsed_ms() >= allot_ms) stopped = true;
     }
 
     int verdict_score(Outcome o, Color mover, int ply) const noexcept {
@@ -386,18 +390,12 @@ struct Searcher::Impl {
             throw Error("search: the game's variant is not the searcher's");
         }
         limits = lim;
-        start = Clock::now();
+        start = now_ms();
         nodes = 0;
         seldepth = 0;
         stopped = false;
         ++age;
-        allot_ms = limits.movetime_ms;
-        if (limits.clock_ms > 0) {
-            std::int64_t a = limits.clock_ms / 30 + limits.increment_ms * 3 / 4;
-            a = std::min(a, limits.clock_ms / 2);
-            a = std::max<std::int64_t>(a, 1);
-            allot_ms = allot_ms > 0 ? std::min(allot_ms, a) : a;
-        }
+        allot_ms = time_allotment_ms(limits);
         for (auto& h : history) h /= 8;
         SearchResult r;
         if (game.result().over()) return r;
@@ -478,8 +476,7 @@ struct Searcher::Impl {
             if (done.lines[0].score.proven() && done.lines[0].score.plies_to_end() <= depth && !limits.infinite) break;
             if (allot_ms > 0 && limits.clock_ms > 0) {
                 // Do not start an iteration that would likely not finish.
-                const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-                if (ms * 2 > allot_ms) break;
+                if (elapsed_ms() * 2 > allot_ms) break;
             }
         }
         if (done.lines.empty()) {
@@ -493,7 +490,7 @@ struct Searcher::Impl {
     }
 
     void fill(SearchResult& r) const {
-        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+        const std::int64_t ms = elapsed_ms();
         r.time_ms = ms;
         r.nodes = nodes;
         r.nps = ms > 0 ? nodes * 1000 / static_cast<std::uint64_t>(ms) : 0;
@@ -505,6 +502,17 @@ struct Searcher::Impl {
         }
     }
 };
+
+std::int64_t time_allotment_ms(const SearchLimits& limits) noexcept {
+    std::int64_t allot = limits.movetime_ms;
+    if (limits.clock_ms > 0) {
+        std::int64_t a = limits.clock_ms / 30 + limits.increment_ms * 3 / 4;
+        a = std::min(a, limits.clock_ms / 2);
+        a = std::max<std::int64_t>(a, 1);
+        allot = allot > 0 ? std::min(allot, a) : a;
+    }
+    return allot;
+}
 
 Searcher::Searcher(std::shared_ptr<const Variant> variant, SearcherOptions options)
     : impl_(std::make_unique<Impl>(std::move(variant), std::move(options))) {}

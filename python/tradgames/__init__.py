@@ -171,6 +171,37 @@ from .study import merge_studies, study, study_csv  # noqa: E402
 
 __all__ += ["merge_studies", "study", "study_csv"]
 
+
+def match(variant: Variant, player1: str, player2: str, *, games: int = 2,
+          openings: Optional[Union[str, "os.PathLike[str]"]] = None, movetime: float = 100,
+          time: Optional[float] = None, increment: float = 0, concurrency: int = 1,
+          max_plies: int = 1000, sprt: Optional[str] = None,
+          pdn: Optional[Union[str, "os.PathLike[str]"]] = None) -> Dict[str, Any]:
+    """Plays a match, as `tradgames match` does, and returns the dict of `tradgames match --json`.
+
+    player1/player2: player specs ("search:depth=4", "mcts:playouts=400", "random", "greedy",
+    "cb:PATH.so"). games: games to play (each opening twice, colours swapped). openings: path of
+    an openings file (README "Matches"). movetime: milliseconds per move, or time/increment in
+    seconds for a clock. concurrency: games at once. max_plies: safety cap (0 = rules only).
+    sprt: "elo0,elo1[,alpha,beta]". pdn: path of a PDN file to write every game to.
+    Raises tradgames.Error subclasses for bad options (OptionError) or openings (ParseError).
+    The games run with the GIL released.
+    """
+    text = None
+    if openings is not None:
+        with open(os.fspath(openings), encoding="utf-8") as f:
+            text = f.read()
+    result, games_pdn = _core._match(variant, player1, player2, games, text, movetime, time,
+                                     increment, concurrency, max_plies, sprt)
+    if pdn is not None:
+        with open(os.fspath(pdn), "w", encoding="utf-8") as f:
+            for g in games_pdn:
+                f.write(g + "\n")
+    return result
+
+
+__all__ += ["match"]
+
 _fen_property = Board.__dict__["fen"]
 Board.fen = property(_fen_property.fget,
                      _args.wrap_core("Board.fen", _fen_property.fset, params=[("fen", str)], skip_self=True),

@@ -18,7 +18,6 @@ namespace {
 
 namespace tg = tradgames;
 namespace te = tradgames::engine;
-using json = nlohmann::json;
 
 struct MatchArgs {
     VariantArgs variant;
@@ -36,7 +35,6 @@ struct MatchArgs {
     bool json = false;
 };
 
-json opt_number(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
 
 std::string elo_text(const te::EloEstimate& e) {
     // An end without a value lies at score 0 (-inf) or 1 (+inf).
@@ -46,13 +44,6 @@ std::string elo_text(const te::EloEstimate& e) {
     const double half = 1.959964 * e.score_stderr;
     return fmt::format("Elo {} [{}, {}]", f(e.elo, e.score), f(e.elo_low, e.score - half),
                        f(e.elo_high, e.score + half));
-}
-
-json stats_json(const te::PlayerStats& s) {
-    json j = {{"moves", s.moves}, {"nodes", s.nodes}, {"seconds", s.seconds}};
-    j["nodes_per_second"] = s.seconds > 0 ? json(static_cast<double>(s.nodes) / s.seconds)
-                                          : json(nullptr);
-    return j;
 }
 
 int run_match_command(const MatchArgs& a) {
@@ -112,47 +103,7 @@ int run_match_command(const MatchArgs& a) {
     std::optional<te::SprtResult> s;
     if (sprt) s = te::sprt(*sprt, r.wins, r.draws, r.losses);
     if (a.json) {
-        json j;
-        j["variant"] = variant->name();
-        const auto wall = [](std::uint64_t moves, double seconds) {
-            return json{{"moves", moves}, {"seconds", seconds},
-                        {"seconds_per_move",
-                         moves > 0 ? json(seconds / static_cast<double>(moves)) : json(nullptr)}};
-        };
-        j["player1"] = {{"spec", a.player1}, {"name", r.player1}, {"stats", stats_json(r.player1_stats)},
-                        {"wall", wall(r.player1_moves, r.player1_seconds)}};
-        j["player2"] = {{"spec", a.player2}, {"name", r.player2}, {"stats", stats_json(r.player2_stats)},
-                        {"wall", wall(r.player2_moves, r.player2_seconds)}};
-        j["games"] = r.games.size();
-        j["wins"] = r.wins;
-        j["draws"] = r.draws;
-        j["losses"] = r.losses;
-        j["score"] = e.score;
-        j["elo"] = opt_number(e.elo);
-        j["elo_low"] = opt_number(e.elo_low);
-        j["elo_high"] = opt_number(e.elo_high);
-        j["openings"] = o.openings.size();
-        j["time"] = o.time.clock ? json{{"base", o.time.base}, {"increment", o.time.increment}}
-                                 : json{{"movetime", o.time.movetime}};
-        j["seconds"] = r.seconds;
-        j["reasons"] = r.reasons;
-        j["sprt"] = s ? json{{"elo0", sprt->elo0}, {"elo1", sprt->elo1}, {"alpha", sprt->alpha},
-                             {"beta", sprt->beta}, {"llr", s->llr}, {"lower", s->lower},
-                             {"upper", s->upper}, {"decision", s->decision}}
-                      : json(nullptr);
-        json games = json::array();
-        for (const auto& g : r.games) {
-            games.push_back({{"round", g.round},
-                             {"opening", g.opening},
-                             {"white", g.white},
-                             {"black", g.black},
-                             {"player1_white", g.player1_white},
-                             {"result", tg::to_string(g.outcome)},
-                             {"reason", g.reason},
-                             {"plies", g.plies}});
-        }
-        j["game_list"] = games;
-        std::printf("%s\n", j.dump(2).c_str());
+        std::printf("%s\n", te::match_result_json(*variant, r, o, a.player1, a.player2, sprt).c_str());
         return 0;
     }
     std::printf("%s vs %s, %s, %zu games\n", r.player1.c_str(), r.player2.c_str(),

@@ -98,6 +98,8 @@ void register_match_command(CLI::App& app, std::vector<Command>& out);
 void register_egtb_commands(CLI::App& app, std::vector<Command>& out);
 /// The subcommand search (the engine, include/tradgames/engine/search.hpp).
 void register_search_command(CLI::App& app, std::vector<Command>& out);
+/// tune: Texel tuning of a game's evaluation weights from self-play (cmd_tune.cpp).
+void register_tune_command(CLI::App& app, std::vector<Command>& out);
 /// hub: the built-in engine as a Hub engine (cmd_hub.cpp).
 void register_hub_command(CLI::App& app, std::vector<Command>& out);
 /// dxp: a player of ours over DXP, follower or initiator (cmd_dxp.cpp).

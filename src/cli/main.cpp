@@ -22,6 +22,7 @@ constexpr tgcli::Registrar registrars[] = {
     tgcli::register_play_commands,
     tgcli::register_match_command,
     tgcli::register_search_command,
+    tgcli::register_tune_command,
     tgcli::register_hub_command,
     tgcli::register_dxp_command,
     tgcli::register_egtb_commands,

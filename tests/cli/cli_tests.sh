@@ -668,6 +668,16 @@ check "play: engine players" 'white: search:depth=2, black: random 4' \
 bad "search: depth and movetime" search -v russian --depth 3 --movetime 10
 bad "search: depth 0" search -v russian --depth 0
 bad "play: bad player spec" play -v russian --policy search:dpth=2
+# tune (README "Evaluation weights"): a weights file the engine reads back, reproducible, bad options.
+tunedir=$(mktemp -d)
+"$tg" tune -v russian --games 6 --depth 1 --steps 50 -o "$tunedir/tuned.json" >/dev/null
+check "tune: weights file lists every kind, the recipe in source" 'king man tradgames tune --variant russian --games 6 --depth 1 --random-plies 8 --seed 1 --steps 50' \
+      "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(" ".join(sorted(d["kinds"])), d["source"])' "$tunedir/tuned.json")"
+check "tune: the same command, the same weights" "$(cat "$tunedir/tuned.json")" \
+      "$("$tg" tune -v russian --games 6 --depth 1 --steps 50 2>/dev/null)"
+rm -rf "$tunedir"
+bad "tune: no games" tune -v russian --games 0
+bad "tune: depth 21" tune -v russian --depth 21
 bad "play: unknown player" play -v russian --white-policy cb:x.so
 
 exit $fail

@@ -5,7 +5,6 @@
 // the same call on the main thread. Under the sanitizers, whose redzones make every frame
 // larger, the thread gets 1 MB.
 #include <doctest/doctest.h>
-#include <pthread.h>
 
 #include <cstdlib>
 #include <exception>
@@ -16,42 +15,11 @@
 #include "tradgames/game.hpp"
 #include "tradgames/playout.hpp"
 #include "tradgames/registry.hpp"
+#include "support/small_stack.hpp"
 
 using namespace tradgames;
 
 namespace {
-
-std::size_t small_stack_bytes() {
-    return std::getenv("TRADGAMES_SANITIZED") != nullptr ? 1024 * 1024 : 256 * 1024;
-}
-
-/// Runs f on a new thread with a small stack; rethrows what it threw.
-void on_small_stack(const std::function<void()>& f) {
-    struct Job {
-        const std::function<void()>* f;
-        std::exception_ptr error;
-    } job{&f, nullptr};
-    pthread_attr_t attr;
-    REQUIRE(pthread_attr_init(&attr) == 0);
-    REQUIRE(pthread_attr_setstacksize(&attr, small_stack_bytes()) == 0);
-    pthread_t thread;
-    const int rc = pthread_create(
-        &thread, &attr,
-        [](void* arg) -> void* {
-            auto* j = static_cast<Job*>(arg);
-            try {
-                (*j->f)();
-            } catch (...) {
-                j->error = std::current_exception();
-            }
-            return nullptr;
-        },
-        &job);
-    pthread_attr_destroy(&attr);
-    REQUIRE(rc == 0);
-    REQUIRE(pthread_join(thread, nullptr) == 0);
-    if (job.error) std::rethrow_exception(job.error);
-}
 
 /// What the calls under test return for one variant, to compare across threads.
 struct Results {
@@ -105,7 +73,7 @@ TEST_SUITE("core") {
             CAPTURE(name);
             const Results here = exercise(name);
             Results there;
-            on_small_stack([&] { there = exercise(name); });
+            tgtest::on_small_stack([&] { there = exercise(name); });
             CHECK(there == here);
             CHECK(there.playout_length > 0);
             CHECK(there.counts == there.path_sizes);

@@ -47,7 +47,9 @@ TEST_SUITE("engine") {
         CHECK(refusal("search:depth=0") == "player 'search:depth=0': depth='0' is not an integer in [1, 126]");
         CHECK(refusal("search:depth=x") == "player 'search:depth=x': depth='x' is not an integer in [1, 126]");
         CHECK(refusal("search:width=3") ==
-              "player 'search:width=3': unknown option 'width' for search (known: depth, nodes, movetime, tt, seed, egtb)");
+              "player 'search:width=3': unknown option 'width' for search (known: depth, nodes, movetime, tt, seed, egtb, weights)");
+        CHECK(refusal("search:weights=tuned") == "player 'search:weights=tuned': weights='tuned' (known: builtin, generic)");
+        CHECK(parse_player_spec("search:depth=2,weights=generic").options.at("weights") == "generic");
         CHECK(refusal("search:depth") == "player 'search:depth': option 'depth' is not key=value");
         CHECK(refusal("search:") == "player 'search:': nothing after ':' (options are key=value)");
         CHECK(refusal("search:depth=2,depth=3") == "player 'search:depth=2,depth=3': option 'depth' given twice");

@@ -5,7 +5,9 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
+#include "tradgames/engine/match.hpp"
 #include "tradgames/engine/player.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/registry.hpp"
@@ -47,6 +49,29 @@ Tally duel(const std::string& name, const std::string& a, const std::string& b, 
     return t;
 }
 
+/// A match of search:depth=d+1 against search:depth=d in `name`: 30 of the 2-ply openings
+/// (evenly spaced through the generator's list, so the first moves vary), each played with both
+/// colours (the players are deterministic, so the result is too), time per move large enough
+/// that only the depths limit them. Returns the Elo estimate of the deeper side.
+EloEstimate deeper(const std::string& name, int d) {
+    const auto v = make_variant(name);
+    MatchOptions o;
+    const std::vector<Opening> all = all_openings(*v, 2);
+    const std::size_t want = 30;
+    for (std::size_t i = 0; i < want && i < all.size(); ++i) o.openings.push_back(all[i * all.size() / want]);
+    o.games = 2 * o.openings.size();
+    o.time.movetime = 1000;
+    const std::string a = "search:depth=" + std::to_string(d + 1);
+    const std::string b = "search:depth=" + std::to_string(d);
+    const MatchResult r = run_match(v, make_player_factory(a, v), make_player_factory(b, v), o);
+    const EloEstimate e = r.elo();
+    std::printf("%-14s %s vs %s: +%llu =%llu -%llu score %.3f Elo %+.0f [%+.0f, %+.0f]\n", name.c_str(), a.c_str(),
+                b.c_str(), static_cast<unsigned long long>(r.wins), static_cast<unsigned long long>(r.draws),
+                static_cast<unsigned long long>(r.losses), e.score, e.elo.value_or(0), e.elo_low.value_or(-9999),
+                e.elo_high.value_or(9999));
+    return e;
+}
+
 }  // namespace
 
 TEST_SUITE("engine") {
@@ -72,6 +97,18 @@ TEST_SUITE("slow") {
         for (const auto& info : list_variants()) {
             CAPTURE(info.name);
             CHECK(duel(info.name, "search:depth=2", "greedy", 200).wins >= 190);
+        }
+    }
+    // Depth 3 against depth 2: the deeper side scores more than 50% with the whole 95%
+    // interval of the Elo difference above 0 (not just a lucky score). The games are
+    // deterministic (fixed openings, deterministic players), so this either always passes or
+    // always fails for a given engine.
+    TEST_CASE("depth 3 beats depth 2: Elo interval above 0, 60 games in each of 5 variants") {
+        for (const char* name : {"russian", "international", "english", "shatra", "tobit"}) {
+            CAPTURE(name);
+            const EloEstimate e = deeper(name, 2);
+            CHECK(e.score > 0.5);
+            CHECK(e.elo_low.value_or(-1) > 0);
         }
     }
 }

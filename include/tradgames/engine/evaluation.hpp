@@ -58,9 +58,18 @@ struct Weights {
 /// value that is not an integer in [-100000, 100000].
 [[nodiscard]] Weights parse_weights(std::string_view json_text, std::string_view source);
 
+/// The weights a game without a weights file plays with: its first kind (men) 100 with
+/// advancement 3 and centre 1, every other kind 300 with centre 2, tempo 5.
+[[nodiscard]] Weights generic_weights(const Variant& variant);
+
+/// w as JSON text that parse_weights reads back to the same table (every kind listed; a
+/// "comment" and a "source" member when those strings are not empty).
+[[nodiscard]] std::string weights_to_json(const Weights& w, const std::string& comment = {},
+                                          const std::string& source = {});
+
 /// The built-in weights of a variant: variants/<game>/eval/weights.json compiled into the library
 /// (<game> is the registry name, or the name before '-' as "tobit" for "tobit-4x4"), or
-/// generic weights (man 100, every other kind 300, small advancement) when the game ships none.
+/// generic_weights(variant) when the game ships none.
 [[nodiscard]] Weights builtin_weights(const Variant& variant);
 
 /// The evaluation of one variant: piece-square tables compiled from a Weights table and the

@@ -230,4 +230,14 @@ struct MatchResult {
                                     const PlayerFactory& player1, const PlayerFactory& player2,
                                     const MatchOptions& options);
 
+/// The result as the JSON object of `tradgames match --json` and Python's tradgames.match
+/// (README "Matches: `match`" lists the fields): variant, player1/player2 {spec, name, stats,
+/// wall}, games, wins, draws, losses, score, elo, elo_low, elo_high (null at score 0 or 1),
+/// openings, time, seconds, reasons, sprt (null without sprt_settings), game_list. Indented
+/// with two spaces. Throws OptionError for invalid sprt_settings (see sprt).
+[[nodiscard]] std::string match_result_json(const Variant& variant, const MatchResult& r,
+                                            const MatchOptions& o, std::string_view spec1,
+                                            std::string_view spec2,
+                                            const std::optional<SprtSettings>& sprt_settings);
+
 }  // namespace tradgames::engine

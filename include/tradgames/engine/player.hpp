@@ -10,7 +10,8 @@
 //   search:depth=4              the alpha-beta search (search.hpp); keys: depth, nodes,
 //                               movetime (ms), tt (MB, default 16), egtb (a directory of
 //                               endgame databases the search probes, egtb.hpp; not in the
-//                               WebAssembly build)
+//                               WebAssembly build), weights=builtin|generic (the game's
+//                               weights file, default, or generic_weights)
 //   mcts:playouts=400           Monte Carlo tree search (mcts.hpp); keys: playouts, movetime
 //                               (ms), playout=random|greedy, c (exploration x100, default 141)
 //

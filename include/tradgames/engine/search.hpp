@@ -63,6 +63,10 @@ struct SearchLimits {
     /// Optional flag any thread may set to stop the search; the best move of the last completed
     /// iteration (or the first move searched) is returned. May be null.
     const std::atomic<bool>* stop = nullptr;
+    /// The clock the time limits are measured with: milliseconds since any fixed epoch, never
+    /// decreasing. Empty = std::chrono::steady_clock. Tests inject a counting clock to check the
+    /// time logic without timing anything.
+    std::function<std::int64_t()> clock;
 };
 
 /// A score for the side to move at the root, in centi-men (100 = a man) unless proven.
@@ -128,6 +132,13 @@ struct SearcherOptions {
     /// Evaluation; null = the variant's default (evaluation_for(variant)).
     std::shared_ptr<const Evaluation> evaluation;
 };
+
+/// Milliseconds a search with `limits` allots itself: movetime_ms, and with a clock
+/// (clock_ms > 0) clock_ms / 30 + increment_ms * 3 / 4, at most clock_ms / 2 and at least 1;
+/// the smaller of the two when both are set; 0 = no time limit. The search stops once its clock
+/// reaches the allotment (checked every 1024 nodes), and in clock mode it starts no new
+/// iteration once half of it is spent.
+[[nodiscard]] std::int64_t time_allotment_ms(const SearchLimits& limits) noexcept;
 
 /// Called after every completed iteration (and for every multi-PV line set) with the result
 /// so far; the CLI prints it as one info line.
