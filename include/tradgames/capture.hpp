@@ -25,7 +25,9 @@
 //  * duplicates: one move per resulting position ("U", canonical path = lexicographically
 //    smallest landing sequence) or every path ("P").
 //
-// The generator writes into the caller's MoveList and allocates nothing.
+// The generator writes into the caller's MoveList and allocates nothing, except for the hash
+// index that merges duplicates once one piece has more than 256 moves (kept per thread, at most
+// 1 MiB). One call gives up with an Error after 2^22 sequences (a crafted variant's explosion).
 #pragma once
 
 #include <algorithm>
@@ -34,6 +36,8 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
+#include <vector>
 
 #include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
@@ -548,6 +552,7 @@ private:
         zone_ = rules_.promotion_zone[index(side)];
         enemy_ = pos.pieces(~side);
         directions_ = &rules_.side_directions[index(side)];
+        sequences_ = 0;
         if (filters_victims()) {
             for (Kind k = 0; k < max_kinds; ++k) allowed_[k] = victims_of(pos, side, k);
         }
@@ -555,6 +560,7 @@ private:
     /// The search state of the piece of kind k on `from` (after begin()).
     void start_piece(Vertex from, Kind k, std::size_t dedup_from) noexcept {
         dedup_from_ = dedup_from;
+        index_valid_ = false;
         origin_ = from;
         start_kind_ = k;
         occupied_ = pos_->occupied() & ~bit(from);  // the origin is empty during the move
@@ -580,6 +586,10 @@ private:
         captured_ |= bit(v);
         victims_ &= ~bit(v);
         if (immediate_removal()) block_ &= ~bit(v);
+    }
+    [[noreturn]] static void too_many_sequences() {
+        throw Error("capture generator: more than " + std::to_string(max_sequences) +
+                    " capture sequences in one position (a variant whose captures explode)");
     }
     [[noreturn]] static void too_many_jumps() {
         throw Error("capture generator: a capture sequence of more than " +
@@ -777,6 +787,7 @@ private:
                 most_ = ncaps_;
                 out_->truncate(first_);
                 dedup_from_ = first_;
+                index_valid_ = false;  // the hash index (merge_duplicate) named dropped moves
             }
         }
         const Vertex to = path_[depth_ - 1];
@@ -801,6 +812,7 @@ private:
         m.path.assign(path_, static_cast<std::size_t>(depth_));
         m.captured.assign(caps_, static_cast<std::size_t>(ncaps_));
         m.captured_mask = captured_;
+        if (++sequences_ > max_sequences) [[unlikely]] too_many_sequences();
         merge_duplicate();
     }
 
@@ -820,23 +832,109 @@ private:
     }
 
     /// If an earlier move is the same move (U: same resulting position; P: same path), keep
-    /// the lexicographically smaller landing sequence in it and drop the new one.
+    /// the lexicographically smaller landing sequence in it and drop the new one. Short lists
+    /// (every legal position's) are scanned; past linear_dedup moves since dedup_from_ a hash
+    /// index takes over, so that a crafted variant whose captures explode reaches max_moves in
+    /// linear time instead of quadratic (issue 32: 71 s before, see tests/hostile).
     void merge_duplicate() {
         MoveList& out = *out_;
         const std::size_t last = out.size() - 1;
+        if (last - dedup_from_ >= linear_dedup) [[unlikely]] {
+            merge_duplicate_hashed();
+            return;
+        }
         Move& m = out[last];
         for (std::size_t i = dedup_from_; i < last; ++i) {
             Move& o = out[i];
             if (!o.same_result(m)) continue;
             if (dup_ == Duplicates::all_paths && !same_path(o, m)) continue;
-            if (std::lexicographical_compare(m.path.begin(), m.path.end(), o.path.begin(),
-                                             o.path.end())) {
-                o.path = m.path;
-                o.captured = m.captured;
-            }
+            keep_smaller_path(o, m);
             out.pop_back();
             return;
         }
+    }
+
+    /// Merges the duplicate m into the earlier move o: o keeps the smaller landing sequence.
+    static void keep_smaller_path(Move& o, const Move& m) noexcept {
+        if (std::lexicographical_compare(m.path.begin(), m.path.end(), o.path.begin(),
+                                         o.path.end())) {
+            o.path = m.path;
+            o.captured = m.captured;
+        }
+    }
+
+    /// Moves since dedup_from_ that merge_duplicate scans before it switches to the hash index.
+    static constexpr std::size_t linear_dedup = 256;
+    /// Capture sequences (duplicates included) one call may find before it gives up: every
+    /// node of the search has a sequence below it, so this bounds the time of a crafted
+    /// variant whose sequences explode (at most max_jumps + 1 nodes per sequence). Far above
+    /// any game's position: 2^22.
+    static constexpr std::size_t max_sequences = std::size_t{1} << 22;
+
+    /// The hash index of merge_duplicate: open addressing over the moves since dedup_from_
+    /// (slot = index + 1, 0 = empty), per thread, kept between calls (at most 4 * max_moves
+    /// slots, 1 MiB). Rebuilt when a new piece or call starts using it (index_valid_ false).
+    static std::vector<std::uint32_t>& dedup_slots() {
+        thread_local std::vector<std::uint32_t> slots;
+        return slots;
+    }
+    /// The hash of what decides identity: the result (U), and the capture order too (P).
+    [[nodiscard]] std::uint64_t dedup_hash(const Move& m) const noexcept {
+        std::uint64_t h = mask_word(m.captured_mask);
+        h ^= (std::uint64_t{m.from} << 8 | std::uint64_t{m.to} << 16 |
+              std::uint64_t{m.promotion} << 24 | std::uint64_t{m.result_tag} << 32 |
+              std::uint64_t{static_cast<std::uint8_t>(m.kind)} << 40) * 0x9E3779B97F4A7C15ULL;
+        if (dup_ == Duplicates::all_paths) {
+            for (const Vertex v : m.captured) h = (h ^ v) * 0x100000001B3ULL;
+        }
+        h ^= h >> 29;
+        h *= 0xBF58476D1CE4E5B9ULL;
+        return h ^ (h >> 32);
+    }
+    /// A set folded into one word (either width).
+    template <class M>
+    [[nodiscard]] static std::uint64_t mask_word(const M& m) noexcept {
+        if constexpr (std::is_same_v<M, std::uint64_t>) {
+            return m;
+        } else {
+            return m.low() ^ std::rotl(m.high(), 29);
+        }
+    }
+    /// Puts move i of the list into the index (the slot table has room: load <= 1/2).
+    void dedup_insert(std::vector<std::uint32_t>& slots, std::size_t i) const noexcept {
+        const std::size_t mask = slots.size() - 1;
+        std::size_t s = dedup_hash((*out_)[i]) & mask;
+        while (slots[s] != 0) s = (s + 1) & mask;
+        slots[s] = static_cast<std::uint32_t>(i + 1);
+    }
+    /// Rebuilds the index over moves dedup_from_ .. end - 1 with room for twice as many.
+    void dedup_rebuild(std::vector<std::uint32_t>& slots, std::size_t end) {
+        std::size_t cap = 1024;
+        while (cap < 4 * (end - dedup_from_ + 1)) cap *= 2;
+        slots.assign(cap, 0);
+        for (std::size_t i = dedup_from_; i < end; ++i) dedup_insert(slots, i);
+        index_valid_ = true;
+    }
+    /// merge_duplicate through the hash index; the same result as the scan (U and P identity
+    /// are equivalence relations, and the moves since dedup_from_ are pairwise distinct).
+    [[gnu::noinline]] void merge_duplicate_hashed() {
+        MoveList& out = *out_;
+        const std::size_t last = out.size() - 1;
+        auto& slots = dedup_slots();
+        if (!index_valid_ || 2 * (last - dedup_from_ + 1) > slots.size()) {
+            dedup_rebuild(slots, last);
+        }
+        const Move& m = out[last];
+        const std::size_t mask = slots.size() - 1;
+        for (std::size_t s = dedup_hash(m) & mask; slots[s] != 0; s = (s + 1) & mask) {
+            Move& o = out[slots[s] - 1];
+            if (!o.same_result(m)) continue;
+            if (dup_ == Duplicates::all_paths && !same_path(o, m)) continue;
+            keep_smaller_path(o, m);
+            out.pop_back();
+            return;
+        }
+        dedup_insert(slots, last);
     }
 
     const Topology& topo_;
@@ -849,6 +947,8 @@ private:
     MoveList* out_;
     Duplicates dup_;
     std::size_t dedup_from_;
+    bool index_valid_;        // dedup_slots() indexes the moves since dedup_from_
+    std::size_t sequences_;   // sequences found since begin(), duplicates included
     Vertex origin_;
     Kind start_kind_;
     Color side_;

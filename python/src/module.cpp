@@ -3,6 +3,7 @@
 // objects as dicts, the action encoding for learning agents, and the error classes.
 // Rules live in the library; this file only converts between C++ and Python.
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -178,6 +179,39 @@ std::vector<int> steps_of(const tg::Move& m, int V) {
     return s;
 }
 
+/// The index of the kind named `name` (case-insensitive). Throws OptionError naming the kinds.
+tg::Kind kind_of(const tg::Variant& v, const std::string& name) {
+    std::string names;
+    for (std::size_t k = 0; k < v.kinds().size(); ++k) {
+        const std::string& n = v.kinds()[k].name;
+        if (n.size() == name.size() &&
+            std::equal(n.begin(), n.end(), name.begin(), [](char a, char b) {
+                return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+            })) {
+            return static_cast<tg::Kind>(k);
+        }
+        names += (names.empty() ? "" : ", ") + n;
+    }
+    throw tg::OptionError("no piece kind " + tg::quoted(name) + " in " + v.name() + " (kinds: " + names + ")");
+}
+
+/// Variants are equal when they have the same name, the same option values and (for a
+/// descriptor) the same descriptor text.
+std::string variant_key(const VariantRef& r) {
+    std::string k = r.v->name();
+    for (const tg::OptionSpec& s : r.v->options().specs()) {
+        k += '\n' + s.name + '=' + r.v->options().value(s.name);
+    }
+    if (r.origin != "name") k += "\n" + r.origin + "\n" + r.source;
+    return k;
+}
+bool same_variant(const VariantRef& a, const VariantRef& b) {
+    return a.v == b.v || variant_key(a) == variant_key(b);
+}
+std::uint64_t variant_hash(const VariantRef& r) {
+    return std::hash<std::string>{}(variant_key(r));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Board: a game (tradgames::Game) plus the actions taken so far in the current turn
 
@@ -244,7 +278,8 @@ public:
             return PyMove{m, v_, before};
         }
         if (!py::isinstance<PyMove>(move)) {
-            throw py::type_error("push: expected a tradgames.Move or a move text (str)");
+            throw py::type_error("Board.push(): argument 'move' must be a tradgames.Move or str, not " +
+                                 std::string(py::str(py::type::of(move).attr("__name__"))));
         }
         const PyMove& pm = move.cast<const PyMove&>();
         if (pm.v != v_ && pm.v->name() != v_->name()) {
@@ -277,6 +312,77 @@ public:
         auto b = std::make_unique<Board>(*this);
         return b;
     }
+    /// A copy keeping only the last `keep` moves of the history (python-chess's
+    /// copy(stack=n)): the game starts from the position before them. Pending actions are kept.
+    [[nodiscard]] std::unique_ptr<Board> copy_keeping(std::size_t keep) const {
+        keep = std::min(keep, game_->ply());
+        const std::size_t from = game_->ply() - keep;
+        const tg::Position& start = from == 0 ? game_->start_position() : game_->positions()[from];
+        auto b = std::make_unique<Board>(ref_, v_->position_to_string(start));
+        for (std::size_t i = from; i < game_->ply(); ++i) b->game_->play(game_->moves()[i]);
+        b->pending_ = pending_;
+        return b;
+    }
+
+    /// The vertex named `square`. Throws ParseError for a name the board does not have.
+    [[nodiscard]] tg::Vertex vertex_of(const std::string& square) const {
+        const auto x = v_->topology().find(square);
+        if (!x) throw tg::ParseError("unknown square " + tg::quoted(square) + " on a " + v_->name() + " board");
+        return *x;
+    }
+    /// (color, kind name) of the piece on `square`, or None.
+    [[nodiscard]] py::object piece_at(const std::string& square) const {
+        const tg::Piece pc = game_->position().at(vertex_of(square));
+        if (pc.empty()) return py::none();
+        return py::make_tuple(std::string(tg::to_string(pc.color())), v_->kinds().at(pc.kind()).name);
+    }
+    /// Every piece: [(square, color, kind name)] in the board's vertex order.
+    [[nodiscard]] py::list pieces() const {
+        py::list out;
+        const tg::Position& p = game_->position();
+        for (int x = 0; x < vertices(); ++x) {
+            const tg::Piece pc = p.at(static_cast<tg::Vertex>(x));
+            if (pc.empty()) continue;
+            out.append(py::make_tuple(std::string(v_->topology().name(static_cast<tg::Vertex>(x))),
+                                      std::string(tg::to_string(pc.color())), v_->kinds().at(pc.kind()).name));
+        }
+        return out;
+    }
+    /// Puts (color, kind) on `square` (replacing what stands there), or empties it when piece
+    /// is None; the edited position must be one the rules allow (PositionError otherwise, and
+    /// the board is unchanged). Starts a new game from it: the history is cleared, as set_fen.
+    void edit(const std::string& square, const std::optional<std::pair<std::string, std::string>>& piece) {
+        const tg::Vertex x = vertex_of(square);
+        tg::Position p = game_->position();
+        if (!p.at(x).empty()) p.remove(x);
+        if (piece) {
+            tg::Color c;
+            if (piece->first == "white") {
+                c = tg::Color::white;
+            } else if (piece->first == "black") {
+                c = tg::Color::black;
+            } else {
+                throw tg::ParseError("piece color " + tg::quoted(piece->first) + ": expected white or black");
+            }
+            p.put(x, tg::Piece(c, kind_of(*v_, piece->second)));
+        }
+        set_fen(v_->position_to_string(p));
+    }
+    /// The legal move written as `text`, without playing it (python-chess's parse_san).
+    [[nodiscard]] PyMove parse_move(const std::string& text) const {
+        return PyMove{v_->parse_move(game_->position(), text), v_,
+                      std::make_shared<const tg::Position>(game_->position())};
+    }
+    /// Same variant (name and options), same position (placement, side to move, rule state)
+    /// and same pending actions; the history is not compared (as python-chess).
+    [[nodiscard]] bool same(const Board& o) const {
+        return same_variant(ref_, o.ref_) && game_->position() == o.game_->position() && pending_ == o.pending_;
+    }
+    [[nodiscard]] std::uint64_t hash() const {
+        std::uint64_t h = game_->position().hash() ^ variant_hash(ref_);
+        for (int a : pending_) h = (h ^ static_cast<std::uint64_t>(a)) * 0x100000001B3ULL;
+        return h;
+    }
     Board(const Board& o) : ref_(o.ref_), v_(o.v_), game_(std::make_unique<tg::Game>(o.v_, o.game_->start_position())),
                             pending_(o.pending_) {
         for (const tg::Move& m : o.game_->moves()) game_->play(m);
@@ -296,9 +402,11 @@ public:
         return {std::string(tg::to_string(r.outcome)), r.reason};
     }
 
-    [[nodiscard]] std::string svg() const {
-        const tg::Move* last = game_->ply() > 0 ? &game_->moves().back() : nullptr;
-        return tg::render_svg(*v_, game_->position(), last);
+    [[nodiscard]] std::string svg(bool flipped, bool last_move) const {
+        const tg::Move* last = last_move && game_->ply() > 0 ? &game_->moves().back() : nullptr;
+        tg::SvgOptions o;
+        o.flipped = flipped;
+        return tg::render_svg(*v_, game_->position(), last, o);
     }
 
     // --- actions -------------------------------------------------------------------------
@@ -346,11 +454,20 @@ public:
     [[nodiscard]] const std::vector<int>& pending() const { return pending_; }
 
     /// The observation planes of tradgames/actions.hpp (float32, shape (2K + 3, V)).
-    [[nodiscard]] py::array_t<float> observation() const {
+    [[nodiscard]] py::array_t<float> observation(bool side_to_move) const {
         py::array_t<float> obs({tg::observation_planes(*v_), vertices()});
-        tg::write_observation(*v_, game_->position(), turn().moving(), tg::ObservationView::absolute,
+        tg::write_observation(*v_, game_->position(), turn().moving(),
+                              side_to_move ? tg::ObservationView::side_to_move : tg::ObservationView::absolute,
                               obs.mutable_data());
         return obs;
+    }
+
+    /// Takes back the last pending action (a step of a capture in progress). Throws
+    /// IllegalMoveError when there is none.
+    void pop_pending() {
+        if (pending_.empty()) throw tg::IllegalMoveError("no pending action to take back");
+        pending_.pop_back();
+        turn_valid_ = false;
     }
 
 private:
@@ -586,7 +703,8 @@ void translate(std::exception_ptr p) {
 VariantRef variant_arg(const py::object& o) {
     if (py::isinstance<py::str>(o)) return make_variant_ref("name", o.cast<std::string>(), {});
     if (!py::isinstance<VariantRef>(o)) {
-        throw py::type_error("expected a variant name (str) or a tradgames.Variant");
+        throw py::type_error("argument 'variant' must be a variant name (str) or a tradgames.Variant, not " +
+                         std::string(py::str(py::type::of(o).attr("__name__"))));
     }
     return o.cast<const VariantRef&>();
 }
@@ -666,6 +784,12 @@ PYBIND11_MODULE(_core, m) {
             return py::make_tuple(2 * static_cast<int>(r.v->kinds().size()) + 3, r.v->topology().size());
         })
         .def("__repr__", [](const VariantRef& r) { return "<tradgames.Variant " + r.v->name() + ">"; })
+        .def("kind", [](const VariantRef& r, const std::string& name) { return static_cast<int>(kind_of(*r.v, name)); },
+             py::arg("name"), "The index of the piece kind `name` (case-insensitive) in kinds and in the observation planes. Raises OptionError for a kind the variant does not have.")
+        .def("__eq__", [](const VariantRef& a, const py::object& o) {
+            return py::isinstance<VariantRef>(o) && same_variant(a, o.cast<const VariantRef&>());
+        })
+        .def("__hash__", [](const VariantRef& r) { return static_cast<py::ssize_t>(variant_hash(r)); })
         .def(py::pickle([](const VariantRef& r) { return variant_state(r); },
                         [](const py::tuple& t) { return variant_from_state(t); }));
 
@@ -745,12 +869,27 @@ PYBIND11_MODULE(_core, m) {
         .def("is_game_over", [](const Board& b) { return b.game().result().over(); }, "True once a rule has ended the game.")
         .def("result", &Board::result, "The Result so far.")
         .def("repetitions", [](const Board& b) { return b.game().repetitions(); })
-        .def("copy", &Board::copy, "An independent copy (same start, moves and pending actions).")
+        .def("copy", [](const Board& b, const py::object& stack) {
+                 if (py::isinstance<py::bool_>(stack)) return stack.cast<bool>() ? b.copy() : b.copy_keeping(0);
+                 if (!py::isinstance<py::int_>(stack)) throw py::type_error("Board.copy(): argument 'stack' must be bool or int, not " + std::string(py::str(py::type::of(stack).attr("__name__"))));
+                 const long long n = stack.cast<long long>();
+                 if (n < 0) throw tg::OptionError("Board.copy(): stack must be >= 0, got " + std::to_string(n));
+                 return b.copy_keeping(static_cast<std::size_t>(n));
+             }, py::arg("stack") = true,
+             "An independent copy (same position and pending actions). stack=True keeps the whole history, False none (the copy starts from the current position), an int n the last n moves (python-chess's copy(stack=...)).")
+        .def("_piece_at", &Board::piece_at, py::arg("square"))
+        .def("_pieces", &Board::pieces)
+        .def("_edit", &Board::edit, py::arg("square"), py::arg("piece"))
+        .def("parse_move", &Board::parse_move, py::arg("text"),
+             "The legal move written as text ('c3-d4', 'e3:c5:a7', any subset of landings), without playing it (python-chess's parse_san). Raises IllegalMoveError, AmbiguousMoveError, ParseError.")
+        .def("__eq__", [](const Board& a, const py::object& o) {
+            return py::isinstance<Board>(o) && a.same(o.cast<const Board&>());
+        })
+        .def("__hash__", [](const Board& b) { return static_cast<py::ssize_t>(b.hash()); })
         .def("__copy__", &Board::copy)
         .def("__str__", [](const Board& b) { return tg::render_ascii(*b.variant(), b.game().position()); })
         .def("__repr__", [](const Board& b) { return "<tradgames.Board " + b.variant()->name() + " '" + b.fen() + "'>"; })
-        .def("svg", &Board::svg, "The position as an SVG document, the last move marked.")
-        .def("_repr_svg_", &Board::svg)
+        .def("_svg", &Board::svg, py::arg("flipped"), py::arg("last_move"))
         .def("perft", [](const Board& b, int depth, bool paths, bool divide, bool bulk) {
                  return perft_py(b.variant_ref(), depth, b.fen(), paths, divide, bulk);
              }, py::arg("depth"), py::arg("paths") = false, py::arg("divide") = false, py::arg("bulk") = true)
@@ -765,7 +904,8 @@ PYBIND11_MODULE(_core, m) {
         .def("apply_action", &Board::apply_action, py::arg("action"), "Takes one action; returns the Move when it completes one, else None (the same side keeps the turn). Raises IllegalMoveError.")
         .def("action_to_string", &Board::action_to_string, py::arg("action"))
         .def_property_readonly("pending_actions", &Board::pending)
-        .def("observation", &Board::observation, "float32 planes of shape (2K + 3, V): pieces per side and kind, Black to move, the moving piece during a capture, marked squares.");
+        .def("observation", &Board::observation, py::arg("side_to_move") = false, "float32 planes of shape (2K + 3, V): pieces per side and kind (side_to_move=True: the side to move's in planes 0..K-1, its opponent's in K..2K-1; else White's, then Black's), Black to move, the moving piece during a capture, marked squares.")
+        .def("_pop_pending", &Board::pop_pending);
 
     m.def("_perft", &perft_py, py::arg("variant"), py::arg("depth"), py::arg("fen"), py::arg("paths"),
           py::arg("divide"), py::arg("bulk"));

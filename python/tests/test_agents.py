@@ -132,8 +132,8 @@ def test_pettingzoo_random_game_matches_library_game(name, seed):
     final = {}
     for agent in env.agent_iter():
         obs, reward, termination, truncation, info = env.last()
-        assert obs["observation"].shape == shapes["observation"]
-        assert obs["action_mask"].shape == shapes["action_mask"]
+        assert obs["observation"].shape == shapes["observation"].shape
+        assert obs["action_mask"].shape == shapes["action_mask"].shape
         if termination or truncation:
             final[agent] = (reward, info)
             env.step(None)

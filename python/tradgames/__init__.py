@@ -47,6 +47,10 @@ from ._core import (  # noqa: F401  (re-exported)
     write_pdn,
 )
 from . import _core
+from . import _args
+from .board_extras import (  # noqa: F401  (re-exported)
+    BATYR, BIY, HUL, KING, MAN, SHATRA, TOBIT, TURA, YALKYN, Piece,
+)
 from .vector_env import VectorEnv  # noqa: E402,F401  (re-exported)
 
 __all__ = [
@@ -54,8 +58,20 @@ __all__ = [
     "IllegalMoveError", "MAX_CHOICES", "Move", "OptionError", "ParseError", "PdnError", "PdnInputError",
     "PdnLimitError", "PositionError", "Result", "ShardError", "StudyError",
     "Variant", "VectorEnv", "compare", "explain", "moves", "perft", "play", "read_pdn", "replay", "variant", "variants",
-    "write_pdn",
+    "write_pdn", "Piece", "MAN", "KING", "HUL", "TOBIT", "SHATRA", "BIY", "BATYR", "TURA", "YALKYN",
 ]
+
+# A wrong argument type raises TypeError naming the public function, the argument and the
+# expected type; text with a lone UTF-16 surrogate raises ParseError naming the argument
+# (tradgames/_args.py). Calls that succeed are untouched.
+_args.wrap_methods(Board, ["__init__", "push", "set_fen", "generate_moves", "apply_action",
+                           "action_to_string", "perft", "pdn", "parse_move", "explain", "_piece_at", "_edit",
+                           "_svg"])
+_args.wrap_methods(Variant, ["__init__", "kind"])
+Variant.from_json = staticmethod(_args.wrap_core("Variant.from_json", _core.Variant.from_json))
+Variant.from_file = staticmethod(_args.wrap_core("Variant.from_file", _core.Variant.from_file))
+read_pdn = _args.wrap_core("read_pdn", _core.read_pdn)
+write_pdn = _args.wrap_core("write_pdn", _core.write_pdn)
 
 VariantLike = Union[str, Variant]
 
@@ -69,9 +85,11 @@ def variant(v: VariantLike, **options: Union[bool, int, str]) -> Variant:
         return v
     if isinstance(v, str):
         return Variant(v, **options)
-    raise TypeError("expected a variant name (str) or a tradgames.Variant, got " + type(v).__name__)
+    raise TypeError("argument 'variant' must be a variant name (str) or a tradgames.Variant, not "
+                    + type(v).__name__)
 
 
+@_args.checked
 def moves(v: VariantLike, fen: Optional[str] = None, paths: bool = False,
           **options: Union[bool, int, str]) -> List[Dict[str, Any]]:
     """The legal moves as ``tradgames moves --json`` lists them: dicts with notation, from, to,
@@ -79,6 +97,7 @@ def moves(v: VariantLike, fen: Optional[str] = None, paths: bool = False,
     return _core._moves(variant(v, **options), fen, paths)
 
 
+@_args.checked
 def explain(v: VariantLike, move: str, fen: Optional[str] = None, paths: bool = False,
             **options: Union[bool, int, str]) -> Dict[str, Any]:
     """Whether a move text is legal in the position and, if not, why, as ``tradgames moves
@@ -87,6 +106,7 @@ def explain(v: VariantLike, move: str, fen: Optional[str] = None, paths: bool = 
     return _core._explain(variant(v, **options), fen, move, paths)
 
 
+@_args.checked
 def perft(v: VariantLike, depth: int, fen: Optional[str] = None, paths: bool = False,
           divide: bool = False, bulk: bool = True,
           **options: Union[bool, int, str]) -> Dict[str, Any]:
@@ -95,6 +115,7 @@ def perft(v: VariantLike, depth: int, fen: Optional[str] = None, paths: bool = F
     return _core._perft(variant(v, **options), depth, fen, paths, divide, bulk)
 
 
+@_args.checked
 def play(v: VariantLike, games: int = 100, seed: int = 1, threads: int = 0,
          policy: str = "random", ply_cap: int = 1000, fen: Optional[str] = None,
          **options: Union[bool, int, str]) -> Dict[str, Any]:
@@ -103,6 +124,7 @@ def play(v: VariantLike, games: int = 100, seed: int = 1, threads: int = 0,
     return _core._play(variant(v, **options), games, seed, threads, policy, ply_cap, fen)
 
 
+@_args.checked
 def compare(variants: Iterable[VariantLike], games: int = 100, seed: int = 1, threads: int = 0,
             policy: str = "random", ply_cap: int = 1000) -> List[Dict[str, Any]]:
     """play() for several variants with the same settings, as ``tradgames compare --json``
@@ -113,6 +135,7 @@ def compare(variants: Iterable[VariantLike], games: int = 100, seed: int = 1, th
     return _core._compare(built, games, seed, threads, policy, ply_cap)
 
 
+@_args.checked
 def replay(files: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]] = (),
            text: Optional[str] = None, variant: str = "russian", name: str = "<text>",
            **options: Union[bool, int, str]) -> Dict[str, Any]:
@@ -178,3 +201,8 @@ def match(variant: Variant, player1: str, player2: str, *, games: int = 2,
 
 
 __all__ += ["match"]
+
+_fen_property = Board.__dict__["fen"]
+Board.fen = property(_fen_property.fget,
+                     _args.wrap_core("Board.fen", _fen_property.fset, params=[("fen", str)], skip_self=True),
+                     doc="The position string; setting it starts a new game from it (as set_fen).")

@@ -28,7 +28,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
-from ._core import Board, Variant
+from ._core import Board, IllegalMoveError, ParseError, Variant
 
 TERMINAL_PLAYER = -4  # OpenSpiel's kTerminalPlayerId
 _OUTCOME_RETURNS = {
@@ -52,12 +52,28 @@ class OpenSpielGame:
     ``num_players()``, ``observation_tensor_shape()``, ``observation_tensor_size()``."""
 
     def __init__(self, variant: Union[str, Variant] = "russian", fen: Optional[str] = None,
-                 **options: Any) -> None:
+                 side_to_move_view: bool = False, **options: Any) -> None:
+        """side_to_move_view: observations from the side to move's point of view (its pieces
+        in planes 0..K-1, the opponent's in K..2K-1) instead of White's and Black's."""
         self.variant = _variant(variant, **options)
         self.fen = fen
+        self.side_to_move_view = side_to_move_view
 
     def new_initial_state(self) -> "OpenSpielState":
         return OpenSpielState(Board(self.variant, self.fen), self)
+
+    def deserialize_state(self, text: str) -> "OpenSpielState":
+        """The state OpenSpielState.serialize() wrote: its start position, then its actions
+        replayed. Raises tradgames.Error for text that is not such a state."""
+        lines = text.split("\n")
+        if len(lines) != 2:
+            raise ParseError("deserialize_state: expected two lines (start position, actions)")
+        state = OpenSpielState(Board(self.variant, lines[0]), self)
+        for word in lines[1].split():
+            if not word.isdigit():
+                raise ParseError("deserialize_state: action " + repr(word) + " is not a number")
+            state.apply_action(int(word))
+        return state
 
     def num_distinct_actions(self) -> int:
         return self.variant.num_actions
@@ -89,6 +105,7 @@ class OpenSpielState:
         self.board = board
         self._game = game or OpenSpielGame(board.variant)
         self._history: List[int] = []
+        self._completed: List[bool] = []  # per action: it completed a move
 
     def get_game(self) -> OpenSpielGame:
         return self._game
@@ -115,8 +132,42 @@ class OpenSpielState:
         return self.board.legal_action_mask().astype(np.int64).tolist()
 
     def apply_action(self, action: int) -> None:
-        self.board.apply_action(action)
+        move = self.board.apply_action(action)
         self._history.append(action)
+        self._completed.append(move is not None)
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Takes back the last action, which must be `action` (OpenSpiel's undo_action)."""
+        if not self._history or self._history[-1] != action:
+            raise IllegalMoveError("undo_action: " + str(action) + " is not the last action")
+        self._history.pop()
+        if not self._completed.pop():
+            self.board._pop_pending()
+            return
+        self.board.pop()
+        start = len(self._completed)
+        while start > 0 and not self._completed[start - 1]:
+            start -= 1
+        for a in self._history[start:]:  # the steps of the move taken back, but the last
+            self.board.apply_action(a)
+
+    def child(self, action: int) -> "OpenSpielState":
+        """A copy with action applied (OpenSpiel's child)."""
+        s = self.clone()
+        s.apply_action(action)
+        return s
+
+    def serialize(self) -> str:
+        """Start position and actions, two lines; OpenSpielGame.deserialize_state reads it."""
+        return self.board.start_fen + "\n" + " ".join(map(str, self._history))
+
+    def observation_string(self, player: Optional[int] = None) -> str:
+        """The board as text, the side to move and the squares of a capture in progress."""
+        text = str(self.board) + "\n" + self.board.turn + " to move"
+        if self.board.pending_actions:
+            text += ", capture in progress: " + ", ".join(
+                self.board.action_to_string(a) for a in self.board.pending_actions)
+        return text
 
     def history(self) -> List[int]:
         return list(self._history)
@@ -130,7 +181,7 @@ class OpenSpielState:
 
     def observation_tensor(self, player: Optional[int] = None) -> List[float]:
         """The observation planes flattened (row-major), as OpenSpiel returns them."""
-        return self.board.observation().ravel().tolist()
+        return self.board.observation(side_to_move=self._game.side_to_move_view).ravel().tolist()
 
     def action_to_string(self, player: int, action: int) -> str:
         return self.board.action_to_string(action)
@@ -138,6 +189,7 @@ class OpenSpielState:
     def clone(self) -> "OpenSpielState":
         s = OpenSpielState(self.board.copy(), self._game)
         s._history = list(self._history)
+        s._completed = list(self._completed)
         return s
 
     def __str__(self) -> str:
@@ -149,11 +201,19 @@ class OpenSpielState:
 
 
 class DiscreteSpace:
-    """Stand-in for ``gymnasium.spaces.Discrete``: ``n``, ``contains``, ``sample(mask)``."""
+    """Stand-in for ``gymnasium.spaces.Discrete``: ``n``, ``shape`` (), ``dtype`` int64,
+    ``contains``, ``sample(mask)``, ``seed(s)``."""
 
     def __init__(self, n: int, seed: Optional[int] = None) -> None:
         self.n = n
+        self.shape: Tuple[int, ...] = ()
+        self.dtype = np.dtype(np.int64)
         self._rng = random.Random(seed)
+
+    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
+        """Restarts the sampling from seed (as gymnasium's Space.seed)."""
+        self._rng = random.Random(seed)
+        return [seed]
 
     def contains(self, x: int) -> bool:
         return isinstance(x, (int, np.integer)) and 0 <= int(x) < self.n
@@ -163,6 +223,58 @@ class DiscreteSpace:
             return self._rng.randrange(self.n)
         legal = np.flatnonzero(mask)
         return int(legal[self._rng.randrange(len(legal))])
+
+
+class BoxSpace:
+    """Stand-in for ``gymnasium.spaces.Box``: ``shape``, ``dtype``, ``low``, ``high`` (arrays of
+    that shape), ``contains``, ``sample()``, ``seed(s)``."""
+
+    def __init__(self, low: float, high: float, shape: Tuple[int, ...], dtype: Any,
+                 seed: Optional[int] = None) -> None:
+        self.shape = tuple(shape)
+        self.dtype = np.dtype(dtype)
+        self.low = np.full(self.shape, low, dtype=self.dtype)
+        self.high = np.full(self.shape, high, dtype=self.dtype)
+        self._rng = np.random.default_rng(seed)
+
+    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
+        self._rng = np.random.default_rng(seed)
+        return [seed]
+
+    def contains(self, x: Any) -> bool:
+        x = np.asarray(x)
+        return x.shape == self.shape and bool(np.all(x >= self.low)) and bool(np.all(x <= self.high))
+
+    def sample(self) -> np.ndarray:
+        if np.issubdtype(self.dtype, np.integer):
+            return self._rng.integers(self.low, self.high, endpoint=True).astype(self.dtype)
+        return self._rng.uniform(self.low, self.high).astype(self.dtype)
+
+
+class DictSpace:
+    """Stand-in for ``gymnasium.spaces.Dict``: ``spaces`` by key, ``space[key]``,
+    ``contains``, ``sample()``, ``seed(s)``."""
+
+    def __init__(self, spaces: Dict[str, Any]) -> None:
+        self.spaces = dict(spaces)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.spaces[key]
+
+    def keys(self) -> Any:
+        return self.spaces.keys()
+
+    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
+        for i, s in enumerate(self.spaces.values()):
+            s.seed(None if seed is None else seed + i)
+        return [seed]
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, dict) and x.keys() == self.spaces.keys() and \
+            all(s.contains(x[k]) for k, s in self.spaces.items())
+
+    def sample(self) -> Dict[str, Any]:
+        return {k: s.sample() for k, s in self.spaces.items()}
 
 
 class AECEnv:
@@ -185,19 +297,32 @@ class AECEnv:
         self.possible_agents = ["white", "black"]
         self.metadata = dict(self.metadata, name="tradgames_" + self.variant.name)
         self.render_mode = "ansi"
+        self._action_spaces = {a: DiscreteSpace(self.variant.num_actions) for a in self.possible_agents}
+        self._observation_spaces = {a: DictSpace({
+            "observation": BoxSpace(0.0, 1.0, tuple(self.variant.observation_shape), np.float32),
+            "action_mask": BoxSpace(0, 1, (self.variant.num_actions,), np.int8),
+        }) for a in self.possible_agents}
         self.reset()
 
     # spaces
     def action_space(self, agent: str) -> DiscreteSpace:
-        return DiscreteSpace(self.variant.num_actions)
+        """The agent's action space (the same object on every call, so that seeding it
+        lasts); reset(seed=s) seeds it."""
+        return self._action_spaces[agent]
 
-    def observation_space(self, agent: str) -> Dict[str, Tuple[int, ...]]:
-        """Shapes of the observation dict (no gymnasium here)."""
-        return {"observation": tuple(self.variant.observation_shape),
-                "action_mask": (self.variant.num_actions,)}
+    def observation_space(self, agent: str) -> DictSpace:
+        """Gymnasium-shaped (no gymnasium here): a Dict of "observation" (Box of float32 in
+        [0, 1], shape Variant.observation_shape) and "action_mask" (Box of int8 in [0, 1])."""
+        return self._observation_spaces[agent]
 
     # life cycle
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        """A new game. seed (if given) seeds every agent's action and observation space, so
+        that episodes with sampled actions after reset(seed=s) repeat exactly."""
+        if seed is not None:
+            for i, a in enumerate(self.possible_agents):
+                self._action_spaces[a].seed(seed + i)
+                self._observation_spaces[a].seed(seed + 100 * (i + 1))
         self.board = Board(self.variant, self.fen)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
