@@ -36,9 +36,8 @@ std::string digits(long n, int width, const char* what) {
         throw Error("dxp: " + std::string(what) + " " + std::to_string(n) + " does not fit " +
                     std::to_string(width) + " digits");
     }
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%0*ld", width, n);
-    return buf;
+    std::string text = std::to_string(n);
+    return std::string(static_cast<std::size_t>(width) - text.size(), '0') + text;
 }
 
 /// Reads DXP fields left to right, naming the message type in errors.
