@@ -48,7 +48,9 @@ std::string error_of(const std::string& json, const std::string& fen, Duplicates
 }
 
 auto result_key(const Move& m) {
-    return std::make_tuple(m.from, m.to, m.captured_mask, m.promotion, m.kind, m.result_tag);
+    std::vector<int> captured;  // the mask as its vertices: a 128-vertex mask has no order
+    tradgames::for_each_vertex(m.captured_mask, [&](tradgames::Vertex v) { captured.push_back(v); });
+    return std::make_tuple(m.from, m.to, captured, m.promotion, m.kind, m.result_tag);
 }
 
 }  // namespace
