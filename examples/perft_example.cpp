@@ -7,6 +7,7 @@
 #include <string>
 
 #include <tradgames/error.hpp>
+#include <tradgames/perft.hpp>
 #include <tradgames/variant.hpp>
 
 int main(int argc, char** argv) {
@@ -14,10 +15,10 @@ int main(int argc, char** argv) {
     const int depth = argc > 2 ? std::atoi(argv[2]) : 6;
     try {
         const auto variant = tradgames::make_variant(name);
-        tradgames::Position pos = variant->initial_position();
+        const tradgames::Position pos = variant->initial_position();
         for (int d = 1; d <= depth; ++d) {
             std::printf("%s perft(%d) = %llu\n", name.c_str(), d,
-                        static_cast<unsigned long long>(variant->perft(pos, d, {})));
+                        static_cast<unsigned long long>(tradgames::perft(*variant, pos, d)));
         }
     } catch (const tradgames::Error& e) {
         std::fprintf(stderr, "perft_example: %s\n", e.what());

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tradgames/json_limits.hpp"
+#include "tradgames/perft.hpp"
 
 namespace tradgames {
 
@@ -507,8 +508,7 @@ std::uint64_t perft_positions(const Variant& v, const std::vector<PerftSplitEntr
     if (depth < 0) throw OptionError("perft positions: the depth must not be negative");
     std::uint64_t total = 0;
     for (const PerftSplitEntry& e : entries) {
-        Position p = e.position;
-        total = checked_add(total, checked_mul(e.count, v.perft(p, depth, opt), "perft positions: a count"),
+        total = checked_add(total, checked_mul(e.count, perft(v, e.position, depth, opt), "perft positions: a count"),
                             "perft positions: the sum");
     }
     return total;

@@ -1,25 +1,156 @@
-// tradgames: perft (performance test: the number of leaves of the legal move tree) and divide
-// (perft per first move), for any variant. Counting conventions: U (one move per resulting
-// position) or P (every capture path), see variants/russian/RULES.md §3.1. Bulk counting (count the
-// moves of the last ply without making them) is on by default.
+// tradgames: perft (performance test: the number of leaves of the legal move tree), divide
+// (perft per first move) and timed runs, for any variant. This header is perft's one home: the
+// walk, bulk counting, the U/P counting and the make policies are here; a variant contributes
+// only its generation, make and unmake (and, if it has one, a faster make for the moves of one
+// position). Counting conventions: U (one move per resulting position) or P (every capture
+// path), see variants/russian/RULES.md §3.1. Bulk counting (count the moves of the last ply
+// without making them) is on by default.
+//
+// Path of a count: tradgames::perft(v, pos, depth) -> Variant::perft (the one virtual call) ->
+// VariantBase<V>::perft -> perft_walk(V, ...) below, which calls V's functions directly.
 #pragma once
 
+#include <concepts>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
-#include "tradgames/variant.hpp"
+#include "tradgames/types.hpp"
 
 namespace tradgames {
 
+class Variant;
+
+/// How perft counts.
+struct PerftOptions {
+    /// U (one move per resulting position) or P (every capture path).
+    Duplicates duplicates = Duplicates::unique;
+    /// Count the moves at the last ply without making them (bulk counting).
+    bool bulk = true;
+};
+
+/// What perft_walk needs of a variant type V (non-virtual members, so that the walk inlines
+/// them): generate_moves(pos, list, dup) appends the legal moves with U or P counting;
+/// do_move(pos, m, u) makes m saving what undo_move(pos, m, u) needs to restore pos exactly.
+template <class V>
+concept PerftVariant = requires(const V& v, const Position& cp, Position& p, MoveList& list, const Move& m,
+                                Undo& u, Duplicates dup) {
+    v.generate_moves(cp, list, dup);
+    v.do_move(p, m, u);
+    v.undo_move(p, m, u);
+};
+
+/// Optional bulk-counting policy: count_legal(pos, dup, scratch) returns the number of moves
+/// generate_moves would append, using scratch as it likes, without necessarily writing them.
+template <class V>
+concept PerftCountsMoves = requires(const V& v, const Position& cp, MoveList& list, Duplicates dup) {
+    { v.count_legal(cp, dup, list) } -> std::same_as<std::size_t>;
+};
+
+/// Optional sibling-make policy: V::SiblingMoves(pos) reads pos once; its make(pos, m) and
+/// unmake(pos, m) make and undo each legal move m of that position with the same placement and
+/// side to move as do_move / undo_move (the hash may be stale between them: perft does not read
+/// it). uses_sibling_moves() says whether the policy holds for this variant instance (false:
+/// perft uses do_move / undo_move).
+template <class V>
+concept PerftSiblingMoves =
+    requires(const V& v) {
+        { v.uses_sibling_moves() } -> std::same_as<bool>;
+    } && std::constructible_from<typename V::SiblingMoves, const Position&> &&
+    requires(const typename V::SiblingMoves& s, Position& p, const Move& m) {
+        s.make(p, m);
+        s.unmake(p, m);
+    };
+
+/// The number of legal moves of pos with counting `dup`: V's count_legal when it has one, else
+/// the size of the generated list (scratch holds it). The bulk count at perft's last ply, and
+/// Variant::count_moves. Throws what generate_moves throws.
+template <PerftVariant V>
+[[nodiscard]] std::size_t perft_count(const V& v, const Position& pos, Duplicates dup, MoveList& scratch) {
+    if constexpr (PerftCountsMoves<V>) {
+        return v.count_legal(pos, dup, scratch);
+    } else {
+        scratch.clear();
+        v.generate_moves(pos, scratch, dup);
+        return scratch.size();
+    }
+}
+
+namespace perft_detail {
+
+/// One ply's move list and undo record, allocated once per walk and reused by every node of
+/// that ply.
+struct Ply {
+    MoveList list;
+    Undo undo;
+};
+
+/// For every move of `list` (the legal moves of pos): make it, add child(pos), unmake it; pos is
+/// unchanged after it. The make policy: V's SiblingMoves when it uses them, else do_move and
+/// undo_move. Inlined into node (as the loop was when it lived in the variant: a call here costs
+/// ~3% of perft's instructions).
+template <class V, class Child>
+TRADGAMES_ALWAYS_INLINE inline std::uint64_t for_each_child(const V& v, Position& pos, const MoveList& list, Undo& u, Child&& child) {
+    std::uint64_t n = 0;
+    if constexpr (PerftSiblingMoves<V>) {
+        if (v.uses_sibling_moves()) {
+            const typename V::SiblingMoves moves(pos);
+            for (const Move& m : list) {
+                moves.make(pos, m);
+                n += child(pos);
+                moves.unmake(pos, m);
+            }
+            return n;
+        }
+    }
+    for (const Move& m : list) {
+        v.do_move(pos, m, u);
+        n += child(pos);
+        v.undo_move(pos, m, u);
+    }
+    return n;
+}
+
+template <class V>
+std::uint64_t node(const V& v, Position& pos, int depth, const PerftOptions& opt, Ply* plies) {
+    MoveList& list = plies[depth - 1].list;
+    if (depth == 1 && opt.bulk) return perft_count(v, pos, opt.duplicates, list);
+    list.clear();
+    v.generate_moves(pos, list, opt.duplicates);
+    Undo& u = plies[depth - 1].undo;
+    if (depth == 1) {  // without bulk counting: every leaf is made and unmade
+        return for_each_child(v, pos, list, u, [](Position&) { return std::uint64_t{1}; });
+    }
+    return for_each_child(v, pos, list, u,
+                          [&](Position& child) { return node(v, child, depth - 1, opt, plies); });
+}
+
+}  // namespace perft_detail
+
+/// The perft walk: leaves of the move tree of pos to `depth` plies (depth <= 0 gives 1), with
+/// V's functions called directly. pos is unchanged after it (its hash may be stale in between).
+/// VariantBase<V>::perft is this; call tradgames::perft with a Variant. Throws Error if a move
+/// list overflows.
+template <PerftVariant V>
+[[nodiscard]] std::uint64_t perft_walk(const V& v, Position& pos, int depth, const PerftOptions& opt) {
+    if (depth <= 0) return 1;
+    // One move list and one undo record per ply, allocated once and reused by every node of that
+    // ply (a list that outgrows its inline slots keeps its heap block): no allocation or
+    // initialisation per node, and deep recursion keeps only a pointer per frame.
+    const auto plies = std::make_unique<perft_detail::Ply[]>(static_cast<std::size_t>(depth));
+    return perft_detail::node(v, pos, depth, opt, plies.get());
+}
+
 /// Leaves of the move tree of pos to `depth` plies (depth 0 gives 1). pos is not changed.
 /// Throws Error if a move list overflows.
-[[nodiscard]] inline std::uint64_t perft(const Variant& v, const Position& pos, int depth,
-                                         const PerftOptions& opt = {}) {
-    Position p = pos;
-    return v.perft(p, depth, opt);
-}
+[[nodiscard]] std::uint64_t perft(const Variant& v, const Position& pos, int depth,
+                                  const PerftOptions& opt = {});
 
 /// One first move and the leaves below it.
 struct DivideEntry {
@@ -30,22 +161,27 @@ struct DivideEntry {
 };
 
 /// perft(depth - 1) below each legal move of pos, in generation order; the sum of `nodes` is
-/// perft(depth). Precondition: depth >= 1.
-[[nodiscard]] inline std::vector<DivideEntry> divide(const Variant& v, const Position& pos,
-                                                     int depth, const PerftOptions& opt = {}) {
-    MoveList list;
-    v.generate(pos, list, opt.duplicates);
-    std::vector<DivideEntry> out;
-    Position p = pos;
-    for (const Move& m : list) {
-        Undo u;
-        DivideEntry e{m, v.move_to_string(pos, m), 0};
-        v.make_move(p, m, u);
-        e.nodes = v.perft(p, depth - 1, opt);
-        v.unmake_move(p, m, u);
-        out.push_back(std::move(e));
-    }
-    return out;
-}
+/// perft(depth). Precondition: depth >= 1. Throws Error if a move list overflows.
+[[nodiscard]] std::vector<DivideEntry> divide(const Variant& v, const Position& pos, int depth,
+                                              const PerftOptions& opt = {});
+
+/// A perft run: what was counted and how long it took.
+struct PerftRun {
+    int depth = 0;
+    /// Leaves of the move tree.
+    std::uint64_t nodes = 0;
+    /// Wall-clock seconds.
+    double seconds = 0;
+    /// U or P counting.
+    Duplicates duplicates = Duplicates::unique;
+    /// With divide: (move notation, nodes below it) per legal move in generation order.
+    std::optional<std::vector<std::pair<std::string, std::uint64_t>>> divide;
+};
+
+/// Counts perft(depth) of pos (with `divide`: per first move; depth 0 divides into nothing),
+/// timing it: what `tradgames perft`, Python's tradgames.perft and io/json's perft_json
+/// report. Precondition: 0 <= depth. Throws what the variant throws.
+[[nodiscard]] PerftRun run_perft(const Variant& v, const Position& pos, int depth, const PerftOptions& opt,
+                                 bool divide);
 
 }  // namespace tradgames

@@ -19,6 +19,7 @@
 #include "tradgames/explain.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/options.hpp"
+#include "tradgames/perft.hpp"
 #include "tradgames/position.hpp"
 #include "tradgames/result.hpp"
 #include "tradgames/topology.hpp"
@@ -35,14 +36,6 @@ struct PieceKindInfo {
     char letter = '\0';
     /// One-character symbol for text boards, White's (Black's is its lower case).
     char symbol = '?';
-};
-
-/// How perft counts.
-struct PerftOptions {
-    /// U (one move per resulting position) or P (every capture path).
-    Duplicates duplicates = Duplicates::unique;
-    /// Count the moves at the last ply without making them (bulk counting).
-    bool bulk = true;
 };
 
 /// A move as it was matched from text, with how the text was written.
@@ -156,7 +149,10 @@ public:
     virtual void make_move(Position& pos, const Move& m, Undo& u) const = 0;
     /// Undoes make_move(pos, m, u) exactly (placement, state, hash).
     virtual void unmake_move(Position& pos, const Move& m, const Undo& u) const = 0;
-    /// Leaf count of the move tree to `depth` plies (depth 0: 1).
+    /// Leaf count of the move tree to `depth` plies (depth 0: 1): the one virtual call into
+    /// perft_walk (tradgames/perft.hpp) instantiated for the concrete variant (VariantBase
+    /// implements it). pos is unchanged after it; its hash may be stale in between. Front ends
+    /// call tradgames::perft.
     [[nodiscard]] virtual std::uint64_t perft(Position& pos, int depth,
                                               const PerftOptions& opt) const = 0;
 
@@ -261,7 +257,8 @@ private:
 };
 
 /// Base for concrete variants: implements the virtual move interface and perft on top of the
-/// derived class's non-virtual generate_moves / do_move / undo_move, so that perft runs
+/// derived class's non-virtual generate_moves / do_move / undo_move (and, optionally,
+/// count_legal and SiblingMoves: the policies of tradgames/perft.hpp), so that perft runs
 /// without virtual calls (CRTP).
 template <class Derived>
 class VariantBase : public Variant {
@@ -271,28 +268,14 @@ public:
     }
     std::size_t count_moves(const Position& pos, Duplicates dup) const final {
         MoveList scratch;
-        return self().count_legal(pos, dup, scratch);
+        return perft_count(self(), pos, dup, scratch);
     }
     void make_move(Position& pos, const Move& m, Undo& u) const final { self().do_move(pos, m, u); }
     void unmake_move(Position& pos, const Move& m, const Undo& u) const final {
         self().undo_move(pos, m, u);
     }
     std::uint64_t perft(Position& pos, int depth, const PerftOptions& opt) const final {
-        if (depth <= 0) return 1;
-        // One move list and one undo record per ply, allocated once and reused by every node of
-        // that ply (a list that outgrows its inline slots keeps its heap block): no allocation
-        // or initialisation per node, and deep recursion keeps only a pointer per frame.
-        const auto plies = std::make_unique<PerftPly[]>(static_cast<std::size_t>(depth));
-        return perft_node(pos, depth, opt, plies.get());
-    }
-
-    /// Default count for count_moves and bulk perft: generates into `scratch` (cleared first)
-    /// and returns the number of moves. A variant that can count without writing moves
-    /// declares its own count_legal, which hides this one.
-    std::size_t count_legal(const Position& pos, Duplicates dup, MoveList& scratch) const {
-        scratch.clear();
-        self().generate_moves(pos, scratch, dup);
-        return scratch.size();
+        return perft_walk(self(), pos, depth, opt);
     }
 
     /// Default make: the generic part only (apply_move). A variant with side effects (state,
@@ -300,54 +283,12 @@ public:
     void do_move(Position& pos, const Move& m, Undo& u) const { apply_move(pos, m, u); }
     /// Default unmake: revert_move.
     void undo_move(Position& pos, const Move& m, const Undo& u) const { revert_move(pos, m, u); }
-    /// Make for searches that never read the position's hash (perft). Default: do_move. A
-    /// variant whose make changes only placement and side may hide it with apply_move_unhashed:
-    /// the hash is then left as it was (stale) until the paired undo_move_unhashed.
-    void do_move_unhashed(Position& pos, const Move& m, Undo& u) const { self().do_move(pos, m, u); }
-    /// Unmake paired with do_move_unhashed. Default: undo_move.
-    void undo_move_unhashed(Position& pos, const Move& m, const Undo& u) const {
-        self().undo_move(pos, m, u);
-    }
-
-    /// perft's loop over the moves of one position: for every move of `list` (the legal moves of
-    /// pos) makes it, adds child(pos) (the leaves below it; 1 at the last ply), unmakes it, and
-    /// returns the sum; pos is unchanged after it (its hash may be stale in between: perft does
-    /// not read it). `u` is scratch. Default: do_move_unhashed and undo_move_unhashed; a variant
-    /// with a cheaper make and unmake for the moves of one position declares its own.
-    template <class Child>
-    std::uint64_t perft_moves(Position& pos, const MoveList& list, Undo& u, Child&& child) const {
-        std::uint64_t n = 0;
-        for (const Move& m : list) {
-            self().do_move_unhashed(pos, m, u);
-            n += child(pos);
-            self().undo_move_unhashed(pos, m, u);
-        }
-        return n;
-    }
 
 protected:
     using Variant::Variant;
 
 private:
-    struct PerftPly {
-        MoveList list;
-        Undo undo;
-    };
     const Derived& self() const noexcept { return static_cast<const Derived&>(*this); }
-    std::uint64_t perft_node(Position& pos, int depth, const PerftOptions& opt,
-                             PerftPly* plies) const {
-        MoveList& list = plies[depth - 1].list;
-        if (depth == 1 && opt.bulk) return self().count_legal(pos, opt.duplicates, list);
-        list.clear();
-        self().generate_moves(pos, list, opt.duplicates);
-        Undo& u = plies[depth - 1].undo;
-        if (depth == 1) {  // without bulk counting: every leaf is made and unmade
-            return self().perft_moves(pos, list, u, [](Position&) { return std::uint64_t{1}; });
-        }
-        return self().perft_moves(pos, list, u, [&](Position& child) {
-            return perft_node(child, depth - 1, opt, plies);
-        });
-    }
 };
 
 /// Builds a variant's RuleOptions from its declarations and "key=value" assignments (applied in

@@ -202,7 +202,7 @@ int run_demo(std::uint64_t seed, int depth, bool full) {
         if (full) fmt::print("{}", tg::render_ascii(*v, start));
         std::vector<std::string> counts;
         const auto t0 = std::chrono::steady_clock::now();
-        for (int d = 1; d <= depth; ++d) counts.push_back(std::to_string(v->perft(start, d, {})));
+        for (int d = 1; d <= depth; ++d) counts.push_back(std::to_string(tg::perft(*v, start, d)));
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         perft_seconds += s;
         if (depth > 0) fmt::print("perft(1..{}): {} ({:.3f} s)\n", depth, fmt::join(counts, " "), s);

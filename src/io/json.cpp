@@ -3,7 +3,6 @@
 #include <cmath>
 #include <istream>
 
-#include <chrono>
 #include <exception>
 #include <optional>
 #include <utility>
@@ -72,27 +71,6 @@ json variant_entry_json(const std::string& name, const std::string& description,
     json opts = json::array();
     for (const OptionSpec& s : specs) opts.push_back(option_spec_json(s));
     return json{{"name", name}, {"description", description}, {"options", opts}};
-}
-
-PerftRun run_perft(const Variant& v, const Position& pos, int depth, const PerftOptions& opt,
-                   bool divide_first) {
-    PerftRun r;
-    r.depth = depth;
-    r.duplicates = opt.duplicates;
-    const auto t0 = std::chrono::steady_clock::now();
-    if (divide_first) {
-        r.divide.emplace();
-        if (depth > 0) {
-            for (const DivideEntry& e : divide(v, pos, depth, opt)) {
-                r.nodes += e.nodes;
-                r.divide->emplace_back(e.notation, e.nodes);
-            }
-        }
-    } else {
-        r.nodes = perft(v, pos, depth, opt);
-    }
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return r;
 }
 
 json perft_json(const Variant& v, const PerftRun& run) {

@@ -13,6 +13,11 @@
 
 namespace tradgames {
 
+// perft's policies (tradgames/perft.hpp) are found by name: a misspelt one would silently fall
+// back to the plain make or the generated count, so their presence is checked here.
+static_assert(PerftSiblingMoves<DraughtsVariant>, "DraughtsVariant::SiblingMoves is perft's sibling make");
+static_assert(PerftCountsMoves<DraughtsVariant>, "DraughtsVariant::count_legal is perft's bulk count");
+
 namespace {
 
 // Ground a man of side c gains by going from u to v: the board's y grows towards Black.

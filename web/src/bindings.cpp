@@ -23,6 +23,7 @@
 #include "tradgames/io/json.hpp"
 #include "tradgames/io/pdn.hpp"
 #include "tradgames/io/svg.hpp"
+#include "tradgames/perft.hpp"
 #include "tradgames/registry.hpp"
 
 namespace {
@@ -190,8 +191,7 @@ std::string perft(const std::string& name, const std::string& options, const std
         const auto v = variant(name, options);
         tg::PerftOptions opt;
         opt.duplicates = paths ? tg::Duplicates::all_paths : tg::Duplicates::unique;
-        tg::Position p = position(*v, pos);
-        return json(v->perft(p, depth, opt));
+        return json(tg::perft(*v, position(*v, pos), depth, opt));
     });
 }
 

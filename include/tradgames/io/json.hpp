@@ -20,6 +20,7 @@
 #include "tradgames/io/pdn.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/options.hpp"
+#include "tradgames/perft.hpp"
 #include "tradgames/playout.hpp"
 #include "tradgames/position.hpp"
 #include "tradgames/variant.hpp"
@@ -52,25 +53,7 @@ namespace tradgames {
                                                 const std::string& description,
                                                 const std::vector<OptionSpec>& specs);
 
-/// A perft run: what was counted and how long it took.
-struct PerftRun {
-    int depth = 0;
-    /// Leaves of the move tree.
-    std::uint64_t nodes = 0;
-    /// Wall-clock seconds.
-    double seconds = 0;
-    /// U or P counting.
-    Duplicates duplicates = Duplicates::unique;
-    /// With divide: (move notation, nodes below it) per legal move in generation order.
-    std::optional<std::vector<std::pair<std::string, std::uint64_t>>> divide;
-};
-
-/// Counts perft(depth) of pos (with `divide`: per first move; depth 0 divides into nothing),
-/// timing it. Precondition: 0 <= depth. Throws what the variant throws.
-[[nodiscard]] PerftRun run_perft(const Variant& v, const Position& pos, int depth,
-                                 const PerftOptions& opt, bool divide);
-
-/// The object of `tradgames perft --json`: variant, depth, nodes, seconds, counting ("U" or
+/// The object of `tradgames perft --json` for a run_perft result (tradgames/perft.hpp): variant, depth, nodes, seconds, counting ("U" or
 /// "P"), and divide ([{move, nodes}]) when the run divided.
 [[nodiscard]] nlohmann::json perft_json(const Variant& v, const PerftRun& run);
 

@@ -347,29 +347,12 @@ public:
         }
     }
 
-    /// do_move without the hash (perft): placement and side only when there is no king-move
-    /// limit (nothing else changes), else do_move. Pair with undo_move_unhashed.
-    TRADGAMES_ALWAYS_INLINE void do_move_unhashed(Position& pos, const Move& m, Undo& u) const {
-        if (d_.king_move_limit == 0) {
-            apply_move_unhashed(pos, m, u);
-        } else {
-            do_move_counting_kings(pos, m, u);
-        }
-    }
-    /// Undoes do_move_unhashed.
-    TRADGAMES_ALWAYS_INLINE void undo_move_unhashed(Position& pos, const Move& m, const Undo& u) const {
-        if (d_.king_move_limit == 0) {
-            revert_move_unhashed(pos, m, u);
-        } else {
-            revert_move(pos, m, u);
-        }
-    }
-
-    /// Make and unmake for the moves of one position, as perft makes them (without a king-move
-    /// limit a move changes only the board, the six masks of the two sides' men and kings, and
-    /// the side to move): the position's masks are read once, and make and unmake write the
-    /// child's and the parent's values, without reading what the previous move wrote. The hash
-    /// is left as it was (stale after make, right again after unmake).
+    /// Make and unmake for the moves of one position, as perft makes them (the sibling-make
+    /// policy of tradgames/perft.hpp; without a king-move limit a move changes only the board,
+    /// the six masks of the two sides' men and kings, and the side to move): the position's
+    /// masks are read once, and make and unmake write the child's and the parent's values,
+    /// without reading what the previous move wrote. The hash is left as it was (stale after
+    /// make, right again after unmake).
     class SiblingMoves {
     public:
         /// Reads the masks of pos. Precondition: the variant has no king-move limit.
@@ -424,20 +407,9 @@ public:
         Mask own_, men_, kings_, their_, their_men_, their_kings_;
     };
 
-    /// perft's loop over the moves of one position (VariantBase::perft_moves): SiblingMoves when
-    /// there is no king-move limit.
-    template <class Child>
-    std::uint64_t perft_moves(Position& pos, const MoveList& list, Undo& u, Child&& child) const {
-        if (d_.king_move_limit > 0) return VariantBase::perft_moves(pos, list, u, child);
-        const SiblingMoves moves(pos);
-        std::uint64_t n = 0;
-        for (const Move& m : list) {
-            moves.make(pos, m);
-            n += child(pos);
-            moves.unmake(pos, m);
-        }
-        return n;
-    }
+    /// Whether perft makes this variant's moves with SiblingMoves: without a king-move limit
+    /// (with one, a move also updates the count of king moves: perft uses do_move/undo_move).
+    [[nodiscard]] bool uses_sibling_moves() const noexcept { return d_.king_move_limit == 0; }
 
 protected:
     /// The rule that refuses a move text, found by relaxing one rule of the descriptor at a
