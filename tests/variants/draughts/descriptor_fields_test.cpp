@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -113,9 +114,64 @@ std::string field_table_markdown() {
     return s;
 }
 
+
+// Every member of DraughtsDescriptor and of the structs it holds, named once by a structured
+// binding (which must name every member of its struct: a member added without being listed here
+// stops this file from compiling, "only N names provided"), each with the field-table row that
+// reads and writes it, or "" when it is deliberately not a field of the table.
+std::vector<std::string> member_rows() {
+    std::vector<std::string> rows;
+    const auto add = [&rows](std::initializer_list<const char*> paths) {
+        for (const char* p : paths) rows.emplace_back(p);
+    };
+    const DraughtsDescriptor d = start();
+    [[maybe_unused]] const auto& [name, description, pdn_game_type, board, setup_rows, setup_offset, first_side,
+                                  man, king, removal, no_180_turn, promote_mid_capture, king_reverts,
+                                  every_landing_distinct, precedence, king_move_limit, draws, notation, options] = d;
+    add({"name", "description", "pdn_game_type", "setup.rows", "setup.offset", "setup.first", "capture.removal",
+         "capture.no_180_turn", "capture.promotion", "capture.king_reverts", "capture.paths",
+         "capture.precedence", "king_move_limit",
+         ""});  // options: rule options (DraughtsOptionDecl), read and written apart from the table
+    [[maybe_unused]] const auto& [shape, width, height, all_squares, mirrored, links] = board;
+    add({"board.shape", "board.width", "board.height", "board.squares", "board.orientation", "board.links"});
+    for (const char* piece : {"man", "king"}) {
+        [[maybe_unused]] const auto& [p_name, letter, symbol, steps, flying, captures, leap, landing, victims] =
+            std::string(piece) == "man" ? man : king;
+        for (const char* leaf : {"name", "letter", "symbol", "steps", "flying", "captures", "leap", "landing", "victims"}) {
+            rows.push_back(std::string(piece) + "." + leaf);
+        }
+    }
+    [[maybe_unused]] const auto& [repetition, ply_cap, no_progress_moves, no_progress_label, bare, bare_label, fmjd64,
+                                  lone_king_vs_3_moves, lone_king_vs_2_moves, lone_king_vs_2_kings_moves,
+                                  endings_label] = draws;
+    add({"draw.repetition", "draw.ply_cap", "draw.no_progress_moves", "draw.no_progress_label", "draw.bare",
+         "draw.bare_label", "draw.fmjd64", "draw.lone_king_vs_3_moves", "draw.lone_king_vs_2_moves",
+         "draw.lone_king_vs_2_kings_moves", "draw.endings_label"});
+    [[maybe_unused]] const auto& [three_kings_vs_one, kings_only, material_4_5, material_6_7, main_road,
+                                  small_ending] = *draws.fmjd64;
+    add({"draw.fmjd64.three_kings_vs_one", "draw.fmjd64.kings_only", "draw.fmjd64.material_4_5",
+         "draw.fmjd64.material_6_7", "draw.fmjd64.main_road", "draw.fmjd64.small_ending"});
+    [[maybe_unused]] const auto& [numeric, from_white_right, capture_separator, landings, ranges, ignored_fields] =
+        notation;
+    add({"notation.squares", "notation.origin", "notation.capture_separator", "notation.landings",
+         "notation.ranges", "notation.ignored_fen_fields"});
+    return rows;
+}
+
 }  // namespace
 
 TEST_SUITE("draughts") {
+    TEST_CASE("every member of the descriptor has its row in the field table, every row its member") {
+        std::vector<std::string> rows = member_rows();
+        rows.erase(std::remove(rows.begin(), rows.end(), std::string()), rows.end());  // not fields
+        std::vector<std::string> table;
+        for (const Field& f : dd::schema()) table.push_back(f.path);
+        std::sort(rows.begin(), rows.end());
+        std::sort(table.begin(), table.end());
+        CHECK(std::adjacent_find(rows.begin(), rows.end()) == rows.end());  // each row named once
+        CHECK(rows == table);
+        for (const std::string& r : rows) CHECK_MESSAGE(dd::find_field(r) != nullptr, r);
+    }
     TEST_CASE("every field of the descriptor table is read, written and round-trips") {
         const DraughtsDescriptor base = start();
         const json base_json = dd::to_json_value(base);
