@@ -439,6 +439,7 @@ function onPointerMove(event) {
   const svg = $('board').querySelector('svg');
   if (!d.moved) {
     d.moved = true;
+    showHint(null);
     state.selected = d.vertex;
     markSelection();
     d.el.setAttribute('pointer-events', 'none');

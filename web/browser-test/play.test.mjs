@@ -82,7 +82,7 @@ test('against the computer: it answers in a Web Worker, the page stays responsiv
   const t0 = Date.now();
   await desktop.click('#flip');
   await desktop.click('#flip');
-  assert.ok(Date.now() - t0 < 1000, 'the page answers during the search');
+  assert.ok(Date.now() - t0 < 2000, 'the page answers during the search (which takes 5 s)');
   assert.equal(await desktop.getAttribute('#board', 'data-thinking'), 'true');
   await shot(desktop, 'computer-thinking');
   await desktop.waitForFunction(() => document.querySelectorAll('#history .ply').length === 1, null, { timeout: 20000 });
