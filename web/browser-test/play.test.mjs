@@ -218,6 +218,24 @@ test('game end caption, square names over pieces, dots under capture crosses, th
   }
 });
 
+test('the endgame-database verdict of a shipped ending', async () => {
+  for (const page of [desktop, phone]) {
+    await open(page, 'russian');
+    assert.equal(await page.isVisible('#verdict'), false);
+    // Black's king runs to h8; White's king on a1 can only move along a1-h8 and is taken.
+    await startFrom(page, 'B:WKa1:BKb2');
+    await page.waitForSelector('#verdict:not([hidden])');
+    assert.equal(await page.textContent('#verdict'), 'Endgame database: Black to move wins in 3 plies');
+    await shot(page, 'verdict');
+    await clickVertex(page, 'b2');
+    await clickVertex(page, 'h8');
+    await page.waitForFunction(() => document.querySelector('#verdict').textContent.includes('White to move loses in 2 plies'));
+    // A man on the board: no shipped ending.
+    await startFrom(page, 'W:Wc3:BKh8');
+    assert.equal(await page.isVisible('#verdict'), false);
+  }
+});
+
 test('drag and drop plays a move; a drop elsewhere plays nothing', async () => {
   await open(desktop, 'russian');
   const from = await vertexCentre(desktop, 'c3');
