@@ -705,6 +705,8 @@ function drawLegal() {
     b.type = 'button';
     b.textContent = m.notation;
     b.title = m.drop ? 'drop' : m.captured.length ? `takes ${m.captured.join(', ')}` : '';
+    // Not on the computer's turn: its move comes from the worker.
+    b.disabled = $('computer').value === state.game.sideToMove;
     b.addEventListener('click', guarded(() => play(m)));
     box.append(b);
   }

@@ -84,6 +84,8 @@ test('against the computer: it answers in a Web Worker, the page stays responsiv
   await desktop.click('#flip');
   assert.ok(Date.now() - t0 < 2000, 'the page answers during the search (which takes 5 s)');
   assert.equal(await desktop.getAttribute('#board', 'data-thinking'), 'true');
+  // The legal-move buttons do not play for the computer.
+  assert.equal(await desktop.isDisabled('#legal button >> nth=0'), true);
   await shot(desktop, 'computer-thinking');
   await desktop.waitForFunction(() => document.querySelectorAll('#history .ply').length === 1, null, { timeout: 20000 });
   assert.equal(await desktop.textContent('#status'), 'Black to move');
