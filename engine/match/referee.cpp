@@ -27,6 +27,10 @@ void MatchPlayer::new_game(const Game& game) { (void)game; }
 
 PlayerStats MatchPlayer::stats() const { return {}; }
 
+void MatchPlayer::set_clock(const MoveClock& clock) { (void)clock; }
+
+void MatchPlayer::interrupt() {}
+
 double MatchGame::player1_score() const noexcept {
     if (outcome == Outcome::draw) return 0.5;
     const bool white_won = outcome == Outcome::white_wins;
@@ -248,6 +252,7 @@ MatchGame play_game(const std::shared_ptr<const Variant>& variant, Slot& slot,
         double budget = o.time.movetime;
         if (o.time.clock) {
             budget = std::min(clock[si], clock[si] / 30 + o.time.increment);
+            p.set_clock(MoveClock{clock[si], clock[1 - si], o.time.increment});
         }
         const auto t0 = std::chrono::steady_clock::now();
         PlayerReply r = p.play(game, budget);

@@ -2,10 +2,12 @@
 // standard input and output (include/tradgames/engine/hub.hpp; README "Hub").
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include "common.hpp"
 #include "tradgames/engine/hub.hpp"
+#include "tradgames/engine/match_cb.hpp"
 
 namespace tgcli {
 
@@ -57,8 +59,19 @@ bool read_line(std::FILE* in, std::string& line, bool& too_long) {
     return any;
 }
 
-int run_hub() {
-    te::HubEngine engine(hub_config(), [](const std::string& l) {
+int run_hub(const std::string& engine_spec) {
+    te::HubConfig config;
+    if (engine_spec.empty()) {
+        config = hub_config();
+    } else if (engine_spec.rfind("cb:", 0) == 0) {
+        const std::string path = engine_spec.substr(3);
+        if (path.empty()) throw tg::OptionError("hub --engine: expected cb:PATH.so, got '" + engine_spec + "'");
+        config = te::cb_hub_config(path, "0.1.0");
+    } else {
+        throw tg::OptionError("hub --engine: expected cb:PATH.so (a CheckerBoard engine), got '" +
+                              engine_spec + "'");
+    }
+    te::HubEngine engine(std::move(config), [](const std::string& l) {
         std::fputs(l.c_str(), stdout);
         std::fputc('\n', stdout);
         std::fflush(stdout);
@@ -84,7 +97,11 @@ int run_hub() {
 void register_hub_command(CLI::App& app, std::vector<Command>& out) {
     auto* cmd = app.add_subcommand(
         "hub", "the built-in engine as a Hub engine on standard input and output (Scan's protocol)");
-    out.push_back({cmd, [] { return run_hub(); }});
+    auto engine = std::make_shared<std::string>();
+    cmd->add_option("--engine", *engine,
+                    "play with cb:PATH.so, a CheckerBoard engine library, instead of the built-in "
+                    "search (it becomes a Hub engine)");
+    out.push_back({cmd, [engine] { return run_hub(*engine); }});
 }
 
 }  // namespace tgcli
