@@ -84,14 +84,14 @@ PlayerFactory make_player_factory(std::string_view text, std::shared_ptr<const V
         return [command, variant] { return std::make_unique<HubHost>(command, variant); };
     }
     if (spec.name == "dxp") {
-        const auto colon = spec.rest.rfind(':');
-        const std::string host = colon == std::string::npos ? "" : spec.rest.substr(0, colon);
-        const std::string port = colon == std::string::npos ? "" : spec.rest.substr(colon + 1);
-        if (host.empty() || port.empty() || port.size() > 5 ||
-            port.find_first_not_of("0123456789") != std::string::npos) {
-            throw OptionError("player '" + spec.text + "': expected dxp:HOST:PORT");
+        DxpAddress a;
+        try {
+            a = parse_dxp_address(spec.rest);
+        } catch (const OptionError& e) {
+            throw OptionError("player '" + spec.text + "': dxp:HOST:PORT: " + e.what());
         }
-        const int p = std::stoi(port);
+        const std::string host = a.host;
+        const int p = a.port;
         (void)DxpPlayer(host, p, variant);  // International only, a port 1..65535
         return [host, p, variant] { return std::make_unique<DxpPlayer>(host, p, variant); };
     }
