@@ -407,15 +407,16 @@ TEST_CASE("VectorEnv rotated: the games of the absolute view, actions and masks 
     }
 }
 
-TEST_CASE("VectorEnv: the same results for 1 and 2 threads") {
+TEST_CASE("VectorEnv: the same results for 1 and 2 threads (absolute and rotated views)") {
     for (const char* name : {"russian", "shatra", "tobit", "international"}) {
         CAPTURE(name);
         const auto v = make_variant(name);
-        auto run = [&](unsigned threads) {
+        auto run = [&](unsigned threads, ObservationView view) {
             VectorEnvOptions o;
             o.num_envs = 9;
             o.seed = 4;
             o.threads = threads;
+            o.view = view;
             VectorEnv env(v, o);
             CHECK(env.threads() == threads);
             Outputs out(env);
@@ -428,7 +429,8 @@ TEST_CASE("VectorEnv: the same results for 1 and 2 threads") {
             }
             return trace;
         };
-        CHECK(run(1) == run(2));
+        CHECK(run(1, ObservationView::absolute) == run(2, ObservationView::absolute));
+        CHECK(run(1, ObservationView::rotated) == run(2, ObservationView::rotated));
     }
 }
 
