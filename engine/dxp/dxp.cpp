@@ -1,6 +1,7 @@
 // DXP, the DamExchange protocol (include/tradgames/engine/dxp.hpp): messages, positions and
 // moves, TCP connections, the follower and initiator sessions, and the match player.
 #include "tradgames/engine/dxp.hpp"
+#include "tradgames/engine/dxp_address.hpp"
 
 #include <algorithm>
 #include <cerrno>

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "tradgames/engine/dxp.hpp"
+#include "tradgames/engine/dxp_address.hpp"
 #include "tradgames/engine/match.hpp"
 #include "tradgames/engine/match_cb.hpp"
 #include "tradgames/engine/match_hub.hpp"

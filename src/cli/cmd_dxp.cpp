@@ -6,6 +6,7 @@
 
 #include "common.hpp"
 #include "tradgames/engine/dxp.hpp"
+#include "tradgames/engine/dxp_address.hpp"
 #include "tradgames/engine/player.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/registry.hpp"

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tradgames/engine/dxp.hpp"
+#include "tradgames/engine/dxp_address.hpp"
 #include "tradgames/engine/match.hpp"
 #include "tradgames/engine/player.hpp"
 #include "tradgames/error.hpp"

@@ -35,17 +35,6 @@ namespace tradgames::engine {
 /// DXP's default TCP port.
 inline constexpr int dxp_default_port = 27531;
 
-/// A TCP address as written "HOST:PORT" (`dxp --listen/--connect`, the `dxp:HOST:PORT` player).
-struct DxpAddress {
-    std::string host;
-    int port = 0;
-};
-
-/// Reads "HOST:PORT" (HOST: the non-empty text before the last ':'; PORT: 1 to 5 decimal digits,
-/// 0..65535), or "[HOST:]PORT" when `default_host` is not empty (a bare port takes that host).
-/// Throws OptionError: "expected HOST:PORT with a port 0..65535, got 'TEXT'".
-[[nodiscard]] DxpAddress parse_dxp_address(std::string_view text, std::string_view default_host = {});
-
 /// Longest DXP message accepted (bytes before the NUL); a longer one is refused as malformed.
 /// The longest well-formed message other than CHAT is a GAMEREQ with a position, 94 bytes.
 inline constexpr std::size_t dxp_max_message = 1024;
