@@ -1,6 +1,7 @@
 #include "tradgames/actions.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -15,17 +16,58 @@ int action_count(const Variant& v) noexcept {
 
 int observation_planes(const Variant& v) noexcept { return 2 * static_cast<int>(v.kinds().size()) + 3; }
 
+std::vector<Vertex> half_turn(const Variant& v) {
+    const Topology& t = v.topology();
+    const int V = t.size();
+    double x0 = t.x(0), x1 = x0, y0 = t.y(0), y1 = y0;
+    for (int i = 1; i < V; ++i) {
+        const auto x = static_cast<Vertex>(i);
+        x0 = std::min(x0, t.x(x));
+        x1 = std::max(x1, t.x(x));
+        y0 = std::min(y0, t.y(x));
+        y1 = std::max(y1, t.y(x));
+    }
+    std::vector<Vertex> turn(static_cast<std::size_t>(V), no_vertex);
+    for (int i = 0; i < V; ++i) {
+        const auto x = static_cast<Vertex>(i);
+        const double tx = x0 + x1 - t.x(x);
+        const double ty = y0 + y1 - t.y(x);
+        for (int j = 0; j < V; ++j) {
+            const auto y = static_cast<Vertex>(j);
+            if (std::abs(t.x(y) - tx) < 1e-6 && std::abs(t.y(y) - ty) < 1e-6) {
+                turn[static_cast<std::size_t>(i)] = y;
+                break;
+            }
+        }
+        if (turn[static_cast<std::size_t>(i)] == no_vertex) {
+            throw OptionError("the board of " + v.name() + " has no half-turn symmetry: no vertex lies opposite " +
+                              std::string(t.name(x)));
+        }
+    }
+    return turn;
+}
+
 void write_observation(const Variant& v, const Position& pos, Vertex moving, ObservationView view,
-                       float* out) noexcept {
+                       float* out, const Vertex* turn) noexcept {
     const int V = v.topology().size();
     const int K = static_cast<int>(v.kinds().size());
     std::memset(out, 0, sizeof(float) * static_cast<std::size_t>((2 * K + 3) * V));
-    const int flip = view == ObservationView::side_to_move && pos.side_to_move() == Color::black ? 1 : 0;
+    const bool black = pos.side_to_move() == Color::black;
+    const int flip = view != ObservationView::absolute && black ? 1 : 0;
+    if (view == ObservationView::rotated && black) {
+        for_each_vertex(pos.occupied(), [&](Vertex x) {
+            const Piece pc = pos.at(x);
+            out[((index(pc.color()) ^ 1) * K + pc.kind()) * V + turn[x]] = 1.0F;
+        });
+        if (moving != no_vertex) out[(2 * K + 1) * V + turn[moving]] = 1.0F;
+        for_each_vertex(pos.state().marked, [&](Vertex x) { out[(2 * K + 2) * V + turn[x]] = 1.0F; });
+        return;
+    }
     for_each_vertex(pos.occupied(), [&](Vertex x) {
         const Piece pc = pos.at(x);
         out[((index(pc.color()) ^ flip) * K + pc.kind()) * V + x] = 1.0F;
     });
-    if (pos.side_to_move() == Color::black) std::fill(out + 2 * K * V, out + (2 * K + 1) * V, 1.0F);
+    if (black && view != ObservationView::rotated) std::fill(out + 2 * K * V, out + (2 * K + 1) * V, 1.0F);
     if (moving != no_vertex) out[(2 * K + 1) * V + moving] = 1.0F;
     for_each_vertex(pos.state().marked, [&](Vertex x) { out[(2 * K + 2) * V + x] = 1.0F; });
 }
@@ -167,15 +209,16 @@ int TurnActions::sample(Rng& rng) const noexcept {
     }
 }
 
-void TurnActions::write_mask(std::uint8_t* mask) const noexcept {
+void TurnActions::write_mask(std::uint8_t* mask, const Vertex* turn) const noexcept {
     const int steps = V_ * V_;
     std::memset(mask, 0, static_cast<std::size_t>(steps + max_action_choices));
+    const auto entry = [&](int a) { return turn == nullptr ? a : turned_action(a, turn, V_); };
     if (depth_ == 0) {
-        for (const Move& m : *list_) mask[step_action(m, 0, V_)] = 1;
+        for (const Move& m : *list_) mask[entry(step_action(m, 0, V_))] = 1;
     } else if (has_steps_) {
         for (const std::uint16_t i : alive_) {
             const Move& m = (*list_)[i];
-            if (m.path.size() > depth_) mask[step_action(m, depth_, V_)] = 1;
+            if (m.path.size() > depth_) mask[entry(step_action(m, depth_, V_))] = 1;
         }
     }
     for (std::size_t k = 0; k < n_complete_; ++k) mask[steps + static_cast<int>(k)] = 1;

@@ -126,6 +126,7 @@ VectorEnv::VectorEnv(std::shared_ptr<const Variant> variant, VectorEnvOptions op
     if (options_.max_plies < 0) {
         throw OptionError("max_plies " + std::to_string(options_.max_plies) + " is negative");
     }
+    if (options_.view == ObservationView::rotated) turn_ = half_turn(*variant_);
     start_ = options_.start ? *options_.start : variant_->initial_position();
     actions_ = tradgames::action_count(*variant_);
     obs_size_ = observation_planes(*variant_) * variant_->topology().size();
@@ -187,7 +188,7 @@ void VectorEnv::act(std::size_t i, std::int64_t action) {
     if (terminated || truncated) {
         if (out_.final_observations != nullptr) {
             write_observation(*variant_, e.game.position(), no_vertex, options_.view,
-                              out_.final_observations + i * static_cast<std::size_t>(obs_size_));
+                              out_.final_observations + i * static_cast<std::size_t>(obs_size_), turn_.data());
         }
         ++e.episodes;
         restart(e);
@@ -202,9 +203,9 @@ void VectorEnv::write(std::size_t i) {
     const Env& e = envs_[i];
     if (out_.observations != nullptr) {
         write_observation(*variant_, e.game.position(), e.turn.moving(), options_.view,
-                          out_.observations + i * static_cast<std::size_t>(obs_size_));
+                          out_.observations + i * static_cast<std::size_t>(obs_size_), turn_.data());
     }
-    if (out_.masks != nullptr) e.turn.write_mask(out_.masks + i * static_cast<std::size_t>(actions_));
+    if (out_.masks != nullptr) e.turn.write_mask(out_.masks + i * static_cast<std::size_t>(actions_), turn_of(e));
     if (out_.players != nullptr) out_.players[i] = static_cast<std::int8_t>(index(e.game.position().side_to_move()));
 }
 
@@ -219,11 +220,11 @@ void VectorEnv::run_range(Job job, std::size_t begin, std::size_t end) {
                 if (out_.truncated != nullptr) out_.truncated[i] = 0;
                 write(i);
                 break;
-            case Job::step: act(i, in_[i]); break;
-            case Job::sample: actions_out_[i] = sample(envs_[i]); break;
+            case Job::step: act(i, turned(envs_[i], in_[i])); break;
+            case Job::sample: actions_out_[i] = turned(envs_[i], sample(envs_[i])); break;
             case Job::step_random: {
                 const std::int64_t a = sample(envs_[i]);
-                if (actions_out_ != nullptr) actions_out_[i] = a;
+                if (actions_out_ != nullptr) actions_out_[i] = turned(envs_[i], a);
                 act(i, a);
                 break;
             }
@@ -243,7 +244,7 @@ void VectorEnv::reset(const VectorEnvOutputs& out, std::optional<std::uint64_t> 
 void VectorEnv::step(const std::int64_t* actions, const VectorEnvOutputs& out) {
     for (std::size_t i = 0; i < envs_.size(); ++i) {
         const std::int64_t a = actions[i];
-        if (a < 0 || a >= actions_ || !envs_[i].turn.legal(static_cast<int>(a))) {
+        if (a < 0 || a >= actions_ || !envs_[i].turn.legal(static_cast<int>(turned(envs_[i], a)))) {
             throw IllegalMoveError("environment " + std::to_string(i) + ": action " + std::to_string(a) +
                                    " is not legal here");
         }

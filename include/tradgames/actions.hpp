@@ -15,7 +15,11 @@
 // stands on after the actions taken this turn (a capture in progress); [2K+2] marked vertices of
 // the variant state (Shatra's urgent men). Side c is White = 0, Black = 1 in the absolute view;
 // in the side-to-move view c = 0 is the side to move and c = 1 its opponent (the vertices and
-// the actions keep their numbering; plane 2K still tells who moves).
+// the actions keep their numbering; plane 2K still tells who moves). The rotated view is the
+// side-to-move view with the board also turned half a turn when Black moves (vertex x written at
+// half_turn(x), drawing coordinates turned about the board's centre), so that the mover always
+// plays up the board; plane 2K is then all zeros, and a position and its colour-flipped mirror
+// give the same planes.
 #pragma once
 
 #include <cstddef>
@@ -42,12 +46,30 @@ inline constexpr int max_action_choices = 8;
 enum class ObservationView : std::uint8_t {
     absolute,      ///< planes 0..K-1 White's pieces, K..2K-1 Black's
     side_to_move,  ///< planes 0..K-1 the side to move's pieces, K..2K-1 its opponent's
+    /// side_to_move, and when Black moves every vertex x written at half_turn[x] (the board
+    /// turned half a turn: the mover plays up); plane 2K all zeros.
+    rotated,
 };
+
+/// The half turn of v's board: entry x is the vertex whose drawing coordinates (Topology::x, y)
+/// are those of x turned half a turn about the centre of the board's bounding box (an
+/// involution: turning twice gives x). Throws OptionError naming a vertex that has no such
+/// image (a board without that symmetry).
+[[nodiscard]] std::vector<Vertex> half_turn(const Variant& v);
+
+/// Action `action` of a board of V vertices with its vertices renumbered by `turn` (a step from
+/// u to w becomes the step from turn[u] to turn[w]; choice actions stay). With an involution such
+/// as half_turn() the same call maps back. Precondition: 0 <= action < V*V + max_action_choices.
+[[nodiscard]] inline int turned_action(int action, const Vertex* turn, int V) noexcept {
+    if (action >= V * V) return action;
+    return static_cast<int>(turn[action / V]) * V + static_cast<int>(turn[action % V]);
+}
 
 /// Writes the observation planes of pos into out (observation_planes(v) * V floats, every one
 /// written). `moving` is the vertex of the piece moving in a capture in progress, or no_vertex.
+/// `turn` is half_turn(v).data() for ObservationView::rotated (precondition), else unused.
 void write_observation(const Variant& v, const Position& pos, Vertex moving, ObservationView view,
-                       float* out) noexcept;
+                       float* out, const Vertex* turn = nullptr) noexcept;
 
 /// The step action of jump or step j of m over V vertices: from (m.from for j = 0, else
 /// m.path[j - 1]) * V + m.path[j]. Precondition: j < m.path.size().
@@ -103,8 +125,10 @@ public:
     /// uniform and depends on rng's state only). Precondition: some action is legal.
     [[nodiscard]] int sample(Rng& rng) const noexcept;
 
-    /// Writes the legal-action mask: action_count(v) entries, 1 for a legal action, 0 else.
-    void write_mask(std::uint8_t* mask) const noexcept;
+    /// Writes the legal-action mask: action_count(v) entries, 1 for a legal action, 0 else. With
+    /// `turn` (a vertex renumbering such as half_turn()) the entry of each legal action a is
+    /// turned_action(a, turn, V) instead.
+    void write_mask(std::uint8_t* mask, const Vertex* turn = nullptr) const noexcept;
 
     /// The actions taken so far this turn (steps only; empty at the start of a turn).
     [[nodiscard]] const std::vector<int>& taken() const noexcept { return taken_; }

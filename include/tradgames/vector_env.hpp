@@ -37,6 +37,9 @@ struct VectorEnvOptions {
     /// and at most num_envs are used. The results do not depend on it.
     unsigned threads = 1;
     /// Colour planes of the observations: absolute or from the side to move's point of view.
+    /// ObservationView::rotated also turns the board half a turn when Black moves (actions.hpp):
+    /// then the masks, the actions step() takes and the actions sampled are in the turned
+    /// numbering too (turned_action with half_turn()), so the mover always plays up the board.
     ObservationView view = ObservationView::absolute;
     /// A game still going after this many plies is truncated (truncated = 1, reward 0) and reset;
     /// 0 = never (the variant's own rules end the game: terminated).
@@ -74,7 +77,8 @@ class VectorEnv {
 public:
     /// Builds the environments at the start position (call reset() for the first outputs).
     /// Throws OptionError for num_envs outside 1..65536, threads above 256, a negative
-    /// max_plies, or a start position whose game is already decided.
+    /// max_plies, a start position whose game is already decided, or the rotated view on a board
+    /// without half-turn symmetry (half_turn()).
     VectorEnv(std::shared_ptr<const Variant> variant, VectorEnvOptions options);
     ~VectorEnv();
     VectorEnv(const VectorEnv&) = delete;
@@ -136,6 +140,16 @@ private:
     std::int64_t sample(Env& e);
     void act(std::size_t i, std::int64_t action);
     void write(std::size_t i);
+    /// The vertex renumbering of e's actions and masks: half_turn when the view is rotated and
+    /// Black moves, else null (none).
+    [[nodiscard]] const Vertex* turn_of(const Env& e) const noexcept {
+        return turn_.empty() || e.game.position().side_to_move() != Color::black ? nullptr : turn_.data();
+    }
+    /// Action a of e between the caller's numbering and the game's (an involution).
+    [[nodiscard]] std::int64_t turned(const Env& e, std::int64_t a) const noexcept {
+        const Vertex* t = turn_of(e);
+        return t == nullptr ? a : turned_action(static_cast<int>(a), t, variant_->topology().size());
+    }
 
     std::shared_ptr<const Variant> variant_;
     VectorEnvOptions options_;
@@ -143,6 +157,7 @@ private:
     int actions_ = 0;
     int obs_size_ = 0;
     unsigned threads_ = 1;
+    std::vector<Vertex> turn_;  ///< half_turn() for the rotated view, else empty
     std::vector<Env> envs_;
     // The current call's arguments, read by the workers.
     const std::int64_t* in_ = nullptr;

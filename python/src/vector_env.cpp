@@ -54,8 +54,10 @@ public:
             o.view = tg::ObservationView::absolute;
         } else if (view == "side_to_move") {
             o.view = tg::ObservationView::side_to_move;
+        } else if (view == "rotated") {
+            o.view = tg::ObservationView::rotated;
         } else {
-            throw tg::OptionError("view " + tg::quoted(view) + ": expected 'absolute' or 'side_to_move'");
+            throw tg::OptionError("view " + tg::quoted(view) + ": expected 'absolute', 'side_to_move' or 'rotated'");
         }
         o.max_plies = max_plies;
         if (fen) o.start = ref_.v->parse_position(*fen);

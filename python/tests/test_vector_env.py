@@ -78,6 +78,38 @@ def test_side_to_move_view(name):
     play_along(name, 7, num_envs=2, steps=150, view="side_to_move")
 
 
+@pytest.mark.parametrize("name", ["russian", "shatra", "international"])
+def test_rotated_view(name):
+    """view="rotated": the games of the absolute view for the same seed; White's rows as in the
+    absolute view; Black's board turned half a turn (the mover plays up), plane 2K zero, and the
+    actions sampled turned with it (a start square on the mover's side)."""
+    plain = tradgames.VectorEnv(name, 4, seed=5, max_plies=50)
+    turned = tradgames.VectorEnv(name, 4, seed=5, max_plies=50, view="rotated")
+    k = len(plain.variant.kinds)
+    po, pi = plain.reset()
+    ro, ri = turned.reset()
+    a_plain = np.empty(4, dtype=np.int64)
+    a_turned = np.empty(4, dtype=np.int64)
+    black_rows = 0
+    for _ in range(200):
+        for i in range(4):
+            assert plain.fen(i) == turned.fen(i)
+            assert ri["current_player"][i] == pi["current_player"][i]
+            if pi["current_player"][i] == 0:
+                assert np.array_equal(ro[i], po[i])
+                assert np.array_equal(ri["action_mask"][i], pi["action_mask"][i])
+            else:
+                black_rows += 1
+                assert not ro[i][2 * k].any() and po[i][2 * k].all()
+                if name == "russian":  # vertices a1, c1, ..., h8 in rows: the half turn of x is 31 - x
+                    assert np.array_equal(ro[i][:2 * k], np.concatenate([po[i][k:2 * k], po[i][:k]])[:, ::-1])
+                assert ri["action_mask"][i].sum() == pi["action_mask"][i].sum()
+        po, _, pt, _, pi = plain.step_random(actions=a_plain)
+        ro, _, rt, _, ri = turned.step_random(actions=a_turned)
+        assert np.array_equal(pt, rt)
+    assert black_rows > 100
+
+
 def run_random(name, threads, steps=120):
     env = tradgames.VectorEnv(name, 7, seed=11, threads=threads)
     out = env.buffers()

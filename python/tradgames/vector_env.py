@@ -25,7 +25,10 @@ class VectorEnv:
     * ``step(actions, out=None)`` -> ``(observation, reward, terminated, truncated, info)``
 
     ``observation``: float32 ``(num_envs, 2K + 3, V)`` planes (``view="side_to_move"``: planes
-    ``0..K-1`` hold the side to move's pieces, ``K..2K-1`` its opponent's). ``reward``: float32,
+    ``0..K-1`` hold the side to move's pieces, ``K..2K-1`` its opponent's; ``view="rotated"``:
+    the same, and when Black moves the board turned half a turn so that the mover plays up, plane
+    2K zero, and the masks, the actions taken and the actions sampled in that turned numbering
+    too). ``reward``: float32,
     to the side that took the action: +1 it won, -1 it lost, 0 otherwise. ``terminated``: the
     game ended by its rules; ``truncated``: it reached ``max_plies`` (0 = never). ``info`` holds
     ``action_mask`` (bool ``(num_envs, num_actions)``), ``current_player`` (int8, 0 White,

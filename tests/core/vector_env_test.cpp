@@ -231,6 +231,182 @@ TEST_CASE("VectorEnv plays the games of single Games and resets finished ones in
     }
 }
 
+namespace {
+
+/// The colour-flipped mirror of pos: every piece moved to the opposite vertex (turn) with the
+/// other colour, the other side to move, the state's vertices turned and its per-side flags
+/// swapped (Shatra's flags are bit pairs White = bit 2k, Black = bit 2k + 1: temdek, returned
+/// biy; no other registered game sets flags).
+Position mirrored(const Position& pos, const std::vector<Vertex>& turn) {
+    Position m;
+    for_each_vertex(pos.occupied(), [&](Vertex x) {
+        const Piece p = pos.at(x);
+        m.put(turn[x], Piece(~p.color(), p.kind()));
+    });
+    m.set_side_to_move(~pos.side_to_move());
+    PositionState st = pos.state();
+    st.flags = ((st.flags & 0x5U) << 1) | ((st.flags & 0xAU) >> 1);
+    if (st.ep_square != no_vertex) st.ep_square = turn[st.ep_square];
+    if (st.ep_victim != no_vertex) st.ep_victim = turn[st.ep_victim];
+    Mask marked = 0;
+    for_each_vertex(st.marked, [&](Vertex x) { marked |= Mask{1} << turn[x]; });
+    st.marked = marked;
+    m.set_state(st);
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("rotated view: a position and its colour-flipped mirror look the same to the mover") {
+    int boards = 0;
+    for (const VariantInfo& info : list_variants()) {
+        CAPTURE(info.name);
+        const auto v = make_variant(info.name);
+        const int V = v->topology().size();
+        std::vector<Vertex> turn;
+        try {
+            turn = half_turn(*v);
+        } catch (const OptionError&) {
+            continue;  // no half-turn symmetry: the rotated view is refused (VectorEnv: errors)
+        }
+        ++boards;
+        for (int x = 0; x < V; ++x) CHECK(turn[turn[static_cast<std::size_t>(x)]] == x);  // an involution
+        const auto size = static_cast<std::size_t>(observation_planes(*v) * V);
+        std::vector<float> a(size), b(size), absolute(size);
+        std::vector<std::uint8_t> ma(static_cast<std::size_t>(action_count(*v))), mb(ma.size());
+        int compared = 0;
+        int skipped = 0;
+        for (std::uint64_t g = 0; g < 6; ++g) {
+            Game game(v);
+            Rng rng = playout_rng(11, g);
+            while (!game.result().over() && game.ply() < 120) {
+                const Position& p = game.position();
+                const Position q = mirrored(p, turn);
+                Game other(v, q);
+                TurnActions tp, tq;
+                tp.start(*v, p, game.legal_moves());
+                tq.start(*v, q, other.legal_moves());
+                const Vertex* turn_p = p.side_to_move() == Color::black ? turn.data() : nullptr;
+                const Vertex* turn_q = q.side_to_move() == Color::black ? turn.data() : nullptr;
+                // A flying king's capture that goes on along the line of its last jump is one
+                // path whatever free square it lands on in between; the generator records one of
+                // them, found in vertex order, which need not be the mirror of the one it records
+                // in the mirror. There only the first observation is compared.
+                MoveList paths;
+                v->generate(p, paths, Duplicates::all_paths);
+                const bool straight = std::any_of(paths.begin(), paths.end(), [&](const Move& m) {
+                    for (std::size_t j = 1; j < m.path.size(); ++j) {
+                        const Vertex from = j == 1 ? m.from : m.path[j - 2];
+                        if (v->topology().line_direction(from, m.path[j - 1]) ==
+                            v->topology().line_direction(m.path[j - 1], m.path[j])) {
+                            return true;
+                        }
+                    }
+                    return false;
+                });
+                skipped += straight ? 1 : 0;
+                // Through a capture in progress too: the mirrored action in the mirror.
+                for (;;) {
+                    write_observation(*v, p, tp.moving(), ObservationView::rotated, a.data(), turn.data());
+                    write_observation(*v, q, tq.moving(), ObservationView::rotated, b.data(), turn.data());
+                    REQUIRE(a == b);
+                    if (straight) break;
+                    tp.write_mask(ma.data(), turn_p);
+                    tq.write_mask(mb.data(), turn_q);
+                    REQUIRE(ma == mb);
+                    ++compared;
+                    const int act = tp.sample(rng);
+                    const int turned = turned_action(act, turn.data(), V);
+                    const TurnActions::Result r = tp.apply(act);
+                    REQUIRE(tq.apply(turned) == r);
+                    if (r == TurnActions::Result::complete) break;
+                }
+                if (straight) {
+                    game.play(game.legal_moves()[rng.below(game.legal_moves().size())]);
+                    continue;
+                }
+                game.play(tp.completed());
+            }
+        }
+        // White to move: the rotated view is the side-to-move view, which is the absolute one.
+        if (v->initial_position().side_to_move() == Color::white) {
+            write_observation(*v, v->initial_position(), no_vertex, ObservationView::rotated, a.data(), turn.data());
+            write_observation(*v, v->initial_position(), no_vertex, ObservationView::absolute, absolute.data());
+            CHECK(a == absolute);
+        }
+        CHECK(compared > 100);
+        CHECK(skipped < compared);
+    }
+    CHECK(boards >= 12);
+}
+
+TEST_CASE("rotated view: the turned board of a Russian position") {
+    const auto v = make_variant("russian");
+    const std::vector<Vertex> turn = half_turn(*v);
+    const auto at = [&](const char* sq) { return static_cast<std::size_t>(*v->topology().find(sq)); };
+    CHECK(turn[at("a1")] == at("h8"));
+    CHECK(turn[at("c3")] == at("f6"));
+    CHECK(turn[at("b8")] == at("g1"));
+    const Position pos = v->parse_position("B:WKa1,c3:Bd6");
+    std::vector<float> obs(static_cast<std::size_t>(observation_planes(*v) * 32), -1.0F);
+    write_observation(*v, pos, no_vertex, ObservationView::rotated, obs.data(), turn.data());
+    // Black to move: Black's man on d6 is the mover's man on e3, White's king on a1 the
+    // opponent's king on h8, White's man on c3 the opponent's man on f6; plane 4 (who moves) is 0.
+    CHECK(obs[0 * 32 + at("e3")] == 1.0F);
+    CHECK(obs[3 * 32 + at("h8")] == 1.0F);
+    CHECK(obs[2 * 32 + at("f6")] == 1.0F);
+    CHECK(std::count(obs.begin(), obs.end(), 1.0F) == 3);
+    CHECK(std::count(obs.begin(), obs.end(), 0.0F) == static_cast<std::ptrdiff_t>(obs.size()) - 3);
+}
+
+TEST_CASE("VectorEnv rotated: the games of the absolute view, actions and masks turned when Black moves") {
+    for (const char* name : {"russian", "shatra", "international", "tobit"}) {
+        CAPTURE(name);
+        const auto v = make_variant(name);
+        const int V = v->topology().size();
+        const std::vector<Vertex> turn = half_turn(*v);
+        VectorEnvOptions o;
+        o.num_envs = 5;
+        o.seed = 3;
+        o.max_plies = 60;
+        VectorEnv plain(v, o);
+        o.view = ObservationView::rotated;
+        VectorEnv rotated(v, o);
+        Outputs op(plain), orr(rotated);
+        plain.reset(op.view());
+        rotated.reset(orr.view());
+        std::vector<std::int64_t> ap(plain.size()), ar(plain.size());
+        std::vector<float> expected(static_cast<std::size_t>(plain.observation_size()));
+        int black = 0;
+        for (int s = 0; s < 400; ++s) {
+            rotated.sample_actions(ar.data());
+            for (std::size_t i = 0; i < plain.size(); ++i) {
+                const bool b = plain.game(i).position().side_to_move() == Color::black;
+                black += b ? 1 : 0;
+                ap[i] = b ? turned_action(static_cast<int>(ar[i]), turn.data(), V) : ar[i];
+            }
+            plain.step(ap.data(), op.view());
+            rotated.step(ar.data(), orr.view());
+            CHECK(op.rewards == orr.rewards);
+            CHECK(op.terminated == orr.terminated);
+            CHECK(op.truncated == orr.truncated);
+            CHECK(op.players == orr.players);
+            for (std::size_t i = 0; i < plain.size(); ++i) {
+                REQUIRE(plain.game(i).position() == rotated.game(i).position());
+                write_observation(*v, rotated.game(i).position(), rotated.turn(i).moving(), ObservationView::rotated,
+                                  expected.data(), turn.data());
+                CHECK(std::equal(expected.begin(), expected.end(), orr.obs.begin() + static_cast<std::ptrdiff_t>(i * expected.size())));
+                const auto A = static_cast<std::size_t>(plain.action_count());
+                for (std::size_t a = 0; a < A; ++a) {
+                    const std::size_t t = op.players[i] == 1 ? static_cast<std::size_t>(turned_action(static_cast<int>(a), turn.data(), V)) : a;
+                    REQUIRE(op.masks[i * A + a] == orr.masks[i * A + t]);
+                }
+            }
+        }
+        CHECK(black > 500);
+    }
+}
+
 TEST_CASE("VectorEnv: the same results for 1 and 2 threads") {
     for (const char* name : {"russian", "shatra", "tobit", "international"}) {
         CAPTURE(name);

@@ -6,31 +6,18 @@
 //   node --test web/browser-test/        (CHROMIUM=/path/to/chromium overrides /usr/bin/chromium)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../serve.mjs';
+import { launch, shots } from './browser.mjs';
 
-const shots = process.env.SCREENSHOT_DIR || fileURLToPath(new URL('../test-output/', import.meta.url));
-let server, url, browser, page;
-const consoleErrors = [];
+let env, url, page, consoleErrors;
 
 before(async () => {
-  mkdirSync(shots, { recursive: true });
-  ({ server, url } = await startServer(0));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    // Root (CI containers) cannot use chromium's sandbox.
-    args: process.getuid && process.getuid() === 0 ? ['--no-sandbox'] : [],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
-  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  env = await launch();
+  ({ url, consoleErrors } = env);
+  page = await env.newPage({ viewport: { width: 1280, height: 900 } });
 });
 
 after(async () => {
-  await browser?.close();
-  server?.close();
+  await env?.close();
 });
 
 /** Opens the page on a variant (the URL fragment picks it) and waits for the module. */

@@ -121,6 +121,24 @@ Module['result'] = function (variant, position, options) {
   return tgUnwrap(Module['raw_result'](tgVariant(variant), tgOptions(options), tgString(position, 'position')));
 };
 
+/** The engine's move (engine/search) for the game that started at `start` (null or '' = the
+ *  initial position) and continued with `moves` (a list of move texts, e.g. a Game's
+ *  history.map(m => m.notation); they count for repetition draws). `limits`: {depth,
+ *  movetime_ms, nodes}, at least one. Returns the object of `tradgames search --json` (best,
+ *  score {value, proven, text}, depth, seldepth, nodes, time_ms, nps, lines) plus `move`, the
+ *  best move as a legalMoves object (null when the game is over). Runs synchronously: a page
+ *  calls it in a Web Worker (web/engine-worker.js). */
+Module['search'] = function (variant, start, moves, limits, options) {
+  if (moves !== undefined && moves !== null && (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string'))) {
+    throw new TradgamesError('ParseError', 'search: moves must be a list of move texts');
+  }
+  if (limits === null || typeof limits !== 'object') {
+    throw new TradgamesError('OptionError', 'search: limits must be an object {depth, movetime_ms, nodes}');
+  }
+  return tgUnwrap(Module['raw_search'](tgVariant(variant), tgOptions(options), tgString(start, 'start'),
+    JSON.stringify(moves || []), JSON.stringify(limits)));
+};
+
 /** A game in progress (tradgames::Game): history, undo, result, PDN. Call dispose() when done
  *  (it holds WebAssembly memory). */
 class Game {

@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tradgames/engine/search.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/frontend.hpp"
 #include "tradgames/game.hpp"
@@ -227,6 +228,54 @@ std::string result(const std::string& name, const std::string& options, const st
     });
 }
 
+/// A whole number field of the search limits, 0 when absent; OptionError names the field when it
+/// is not a whole number in [0, max].
+std::int64_t limit_field(const json& j, const char* field, std::int64_t max) {
+    if (!j.contains(field) || j[field].is_null()) return 0;
+    const json& x = j[field];
+    if (!x.is_number_integer() || x.get<std::int64_t>() < 0 || x.get<std::int64_t>() > max) {
+        throw tg::OptionError(std::string("search: ") + field + " must be a whole number from 0 to " +
+                              std::to_string(max));
+    }
+    return x.get<std::int64_t>();
+}
+
+/// The engine's choice (engine/search) for the game that starts at `start` and continues with
+/// `moves_json` (a JSON list of move texts; the history counts for repetition draws and ply
+/// caps). `limits_json`: {depth, movetime_ms, nodes} (at least one, all whole numbers). Returns
+/// search_result_json's object plus "move": the best move as a legalMoves object (null when the
+/// game is over). One Searcher per variant is kept, so its transposition table carries over
+/// between the moves of a game, as a player's does.
+std::string search(const std::string& name, const std::string& options, const std::string& start,
+                   const std::string& moves_json, const std::string& limits_json) {
+    return envelope([&] {
+        const auto v = variant(name, options);
+        const json moves = json::parse(moves_json.empty() ? "[]" : moves_json, nullptr, false);
+        if (!moves.is_array()) throw tg::ParseError("search: moves must be a list of move texts");
+        tg::Game g(v, position(*v, start));
+        for (const json& m : moves) {
+            if (!m.is_string()) throw tg::ParseError("search: moves must be a list of move texts");
+            g.play(m.get<std::string>());
+        }
+        const json lj = json::parse(limits_json.empty() ? "{}" : limits_json, nullptr, false);
+        if (!lj.is_object()) throw tg::OptionError("search: limits must be an object {depth, movetime_ms, nodes}");
+        tg::engine::SearchLimits limits;
+        limits.depth = static_cast<int>(limit_field(lj, "depth", tg::engine::max_search_ply - 1));
+        limits.movetime_ms = limit_field(lj, "movetime_ms", 3600000);
+        limits.nodes = static_cast<std::uint64_t>(limit_field(lj, "nodes", std::int64_t{1} << 40));
+        if (limits.depth == 0 && limits.movetime_ms == 0 && limits.nodes == 0) {
+            throw tg::OptionError("search: give depth, movetime_ms or nodes (a search needs a limit)");
+        }
+        static std::map<const tg::Variant*, std::unique_ptr<tg::engine::Searcher>> searchers;
+        auto& searcher = searchers[v.get()];
+        if (!searcher) searcher = std::make_unique<tg::engine::Searcher>(v, tg::engine::SearcherOptions{});
+        const tg::engine::SearchResult r = searcher->search(g, limits);
+        json out = json::parse(tg::engine::search_result_json(r));
+        out["move"] = r.has_move ? tg::move_json(*v, g.position(), r.best) : json(nullptr);
+        return out;
+    });
+}
+
 /// A game in progress (tradgames::Game) for JavaScript: api.js wraps it as class Game.
 class GameHandle {
 public:
@@ -371,6 +420,7 @@ EMSCRIPTEN_BINDINGS(tradgames) {
     em::function("raw_perft", &perft);
     em::function("raw_render", &render);
     em::function("raw_result", &result);
+    em::function("raw_search", &search);
     em::class_<GameHandle>("RawGame")
         .constructor<>()
         .function("start", &GameHandle::start)
