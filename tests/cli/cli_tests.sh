@@ -662,7 +662,8 @@ check "study: merged shards' CSV = one run's CSV (timing rows aside)" \
       "$("$tg" study $sargs -n 10 --csv | grep -v seconds_per_game)" \
       "$("$tg" merge "$sd/a.json" "$sd/b.json" --csv | grep -v seconds_per_game)"
 check "study: merged shards' text = one run's text (timing lines aside)" \
-      "$(grep -v seconds_per_game "$sd/whole.txt")" "$("$tg" merge "$sd/b.json" "$sd/a.json" | grep -v seconds_per_game)"
+      "$(grep -v 'seconds_per_game\| threads$' "$sd/whole.txt")" \
+      "$("$tg" merge "$sd/b.json" "$sd/a.json" | grep -v 'seconds_per_game\| threads$')"
 # --records: one JSON line a game; the lines add up to the cells' counts.
 "$tg" study $sargs -n 3 --records "$sd/rec.jsonl" --json >"$sd/rec.json"
 srec='import json,sys
