@@ -38,8 +38,10 @@ struct Buffers {
     std::vector<std::int64_t> actions;
 };
 
-void vector_env(benchmark::State& state, const std::string& variant, bool random, bool planes) {
+void vector_env(benchmark::State& state, const std::string& variant, bool random, bool planes,
+                tradgames::ObservationView view) {
     tradgames::VectorEnvOptions o;
+    o.view = view;
     const auto envs = static_cast<std::size_t>(state.range(1));
     o.num_envs = envs;
     o.seed = 1;
@@ -72,17 +74,23 @@ void vector_env(benchmark::State& state, const std::string& variant, bool random
 }  // namespace
 
 // Registers vector_env_bare/russian: step_random writing rewards, flags and players only (no
-// observations, no masks), to show what the planes cost.
+// observations, no masks), to show what the planes cost; vector_env_rotated/russian: step_random
+// with the rotated view (board, masks and actions turned when Black moves).
 // Registers vector_env_random/<variant> and vector_env_step/<variant> for every registered
 // variant, on 1 and 2 threads (called from main in movegen_bench.cpp).
 void register_vector_env() {
     for (const auto& info : tradgames::list_variants()) {
         for (const bool random : {true, false}) {
             const std::string name = std::string(random ? "vector_env_random/" : "vector_env_step/") + info.name;
-            benchmark::RegisterBenchmark(name.c_str(), vector_env, info.name, random, true)
+            benchmark::RegisterBenchmark(name.c_str(), vector_env, info.name, random, true,
+                                         tradgames::ObservationView::absolute)
                 ->ArgNames({"threads", "envs"})->ArgsProduct({{1, 2}, {16, 256, 1024}})->UseRealTime()->Unit(benchmark::kMicrosecond);
         }
     }
-    benchmark::RegisterBenchmark("vector_env_bare/russian", vector_env, std::string("russian"), true, false)
+    benchmark::RegisterBenchmark("vector_env_bare/russian", vector_env, std::string("russian"), true, false,
+                                 tradgames::ObservationView::absolute)
+        ->ArgNames({"threads", "envs"})->ArgsProduct({{1}, {16, 256, 1024}})->UseRealTime()->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark("vector_env_rotated/russian", vector_env, std::string("russian"), true, true,
+                                 tradgames::ObservationView::rotated)
         ->ArgNames({"threads", "envs"})->ArgsProduct({{1}, {16, 256, 1024}})->UseRealTime()->Unit(benchmark::kMicrosecond);
 }

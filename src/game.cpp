@@ -176,14 +176,17 @@ void Game::play_legal(std::size_t i) {
 void Game::play_checked(const Move& m) {
     // m is in legal_, which stays untouched until evaluate() regenerates it.
     const std::size_t n = positions_.size();  // index of the new position
-    // The adjudicator state for the new position, in a kept object when there is one (first,
-    // so that a failing clone leaves the game as it was).
-    if (!adjudicators_.empty()) {
-        if (adjudicators_.size() <= n) {
-            adjudicators_.push_back(adjudicators_[n - 1]->clone());
-        } else {
-            adjudicators_[n]->assign(*adjudicators_[n - 1]);
-        }
+    // The adjudicator state for the new position, in a kept object when there is one. A new
+    // object is made first, so that a failing clone leaves the game as it was; a kept one was
+    // last touched a game ago (many games apart in a VectorEnv): it is fetched while the move is
+    // made, and assigned after.
+    const bool kept = adjudicators_.size() > n;
+    if (kept) {
+        const auto* a = reinterpret_cast<const char*>(adjudicators_[n].get());
+        __builtin_prefetch(a);
+        __builtin_prefetch(a + 64);
+    } else if (!adjudicators_.empty()) {
+        adjudicators_.push_back(adjudicators_[n - 1]->clone());
     }
     positions_.push_back(positions_.back());
     Position& next = positions_.back();
@@ -192,6 +195,7 @@ void Game::play_checked(const Move& m) {
     horizon_.push_back(cut ? static_cast<std::uint32_t>(n) : horizon_.back());
     hashes_.push_back(next.hash());
     moves_.push_back(m);
+    if (kept) adjudicators_[n]->assign(*adjudicators_[n - 1]);
     evaluate();
 }
 

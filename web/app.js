@@ -222,7 +222,48 @@ function drawBoard() {
   if (pieces) svg.insertBefore(ui, pieces); else svg.append(ui);
   drawStatus();
   drawLegend(svg);
+  drawVerdict(svg);
   markSelection();
+}
+
+/** The endgame databases' verdicts shipped with the page (egtb-verdicts.json, made by
+ *  web/tools/egtb_verdicts.py from the library's databases): loaded on first use. */
+let verdicts = null;
+function loadVerdicts() {
+  if (!verdicts) {
+    verdicts = fetch(new URL('./egtb-verdicts.json', import.meta.url))
+      .then((r) => (r.ok ? r.json() : null))
+      .catch(() => null);
+  }
+  return verdicts;
+}
+
+/** The database verdict of the shown position when the page ships its ending (kings only, a
+ *  variant's default rules): "Endgame database: White to move wins in 7 plies". */
+async function drawVerdict(svg) {
+  const box = $('verdict');
+  box.hidden = true;
+  const g = state.game;
+  const pieces = [...svg.querySelectorAll('g.piece')];
+  const variant = state.variants.find((v) => v.name === g.variant);
+  const defaults = variant && variant.options.every((o) => String(g.options[o.name]) === String(o.default));
+  if (!defaults || pieces.length === 0 || pieces.length > 3 || pieces.some((p) => p.getAttribute('data-kind') !== 'king')) return;
+  const data = await loadVerdicts();
+  const entry = data && data.variants[g.variant];
+  if (!entry || $('board').querySelector('svg') !== svg) return;  // redrawn meanwhile
+  const on = (color) => pieces.filter((p) => p.getAttribute('data-color') === color).map((p) => p.getAttribute('data-vertex')).sort();
+  const white = on('white');
+  const black = on('black');
+  if (!entry.endings.some(([w, b]) => w === white.length && b === black.length)) return;
+  const side = svg.getAttribute('data-position').startsWith('B') ? 'b' : 'w';
+  const v = entry.positions[side + white.map((x) => `${x},`).join('') + '/' + black.map((x) => `${x},`).join('')];
+  if (!v) return;
+  const mover = side === 'w' ? 'White' : 'Black';
+  const plies = v.slice(1);
+  box.textContent = `Endgame database: ${v[0] === 'D' ? `a draw with ${mover} to move`
+    : `${mover} to move ${v[0] === 'W' ? 'wins' : 'loses'} in ${plies} ${plies === '1' ? 'ply' : 'plies'}`}`;
+  box.dataset.verdict = v;
+  box.hidden = false;
 }
 
 /** The letters drawn on pieces and the kinds they stand for (Shatra's K, Q, R, Y): collected
@@ -664,6 +705,8 @@ function drawLegal() {
     b.type = 'button';
     b.textContent = m.notation;
     b.title = m.drop ? 'drop' : m.captured.length ? `takes ${m.captured.join(', ')}` : '';
+    // Not on the computer's turn: its move comes from the worker.
+    b.disabled = $('computer').value === state.game.sideToMove;
     b.addEventListener('click', guarded(() => play(m)));
     box.append(b);
   }

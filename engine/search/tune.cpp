@@ -115,6 +115,12 @@ TuneReport tune_weights(const Variant& variant, const std::vector<TuneSample>& s
     if (o.steps < 1) throw OptionError("tune: steps must be at least 1");
     if (!(o.learning_rate > 0)) throw OptionError("tune: the learning rate must be positive");
     if (o.validation_every < 0) throw OptionError("tune: validation_every must be at least 0");
+    if (!(o.l2 >= 0)) throw OptionError("tune: l2 must be at least 0");
+    if (!(o.min_support >= 0 && o.min_support <= 1)) throw OptionError("tune: min_support must be in [0, 1]");
+    if (o.max_term < 0) throw OptionError("tune: max_term must be at least 0");
+    if (o.min_material < 0 || o.min_material > o.max_material) {
+        throw OptionError("tune: material bounds must satisfy 0 <= min <= max");
+    }
     Layout layout;
     for (const auto& k : variant.kinds()) layout.kinds.push_back(k.name);
     const std::size_t n = layout.size();
@@ -160,7 +166,25 @@ TuneReport tune_weights(const Variant& variant, const std::vector<TuneSample>& s
     r.train_before = loss(features, labels, train, x, r.scale);
     r.validation_before = loss(features, labels, validation, x, r.scale);
 
-    // Adam on every weight but the first kind's material (the unit).
+    // Which weights move: not the first kind's material (the unit), not a weight whose feature is
+    // too rarely non-zero to be estimated; and the bounds of each.
+    const std::vector<double> x0 = x;
+    std::vector<bool> tuned(n, true);
+    tuned[0] = false;
+    std::vector<double> lo(n), hi(n);
+    for (std::size_t j = 0; j < n; ++j) {
+        const bool material = j < layout.kinds.size() * 4 && j % 4 == 0;
+        lo[j] = material ? o.min_material : -o.max_term;
+        hi[j] = material ? o.max_material : o.max_term;
+        std::size_t support = 0;
+        for (const std::size_t s : train) support += features[s][j] != 0 ? 1 : 0;
+        if (static_cast<double>(support) < o.min_support * static_cast<double>(train.size()) && j != 0) {
+            tuned[j] = false;
+            ++r.frozen;
+        }
+    }
+
+    // Adam on the tuned weights.
     std::vector<double> m(n, 0.0);
     std::vector<double> v(n, 0.0);
     std::vector<double> grad(n, 0.0);
@@ -175,14 +199,15 @@ TuneReport tune_weights(const Variant& variant, const std::vector<TuneSample>& s
             const double d = -2 * (labels[s] - p) * p * (1 - p) / r.scale;
             for (std::size_t j = 0; j < n; ++j) grad[j] += d * features[s][j];
         }
-        for (std::size_t j = 1; j < n; ++j) {
-            const double gj = grad[j] / static_cast<double>(train.size());
+        for (std::size_t j = 0; j < n; ++j) {
+            if (!tuned[j]) continue;
+            const double gj = grad[j] / static_cast<double>(train.size()) + 2 * o.l2 * (x[j] - x0[j]) / 1e4;
             m[j] = b1 * m[j] + (1 - b1) * gj;
             v[j] = b2 * v[j] + (1 - b2) * gj * gj;
             const double mh = m[j] / (1 - std::pow(b1, step));
             const double vh = v[j] / (1 - std::pow(b2, step));
             x[j] -= o.learning_rate * mh / (std::sqrt(vh) + 1e-12);
-            x[j] = std::clamp(x[j], -5000.0, 5000.0);
+            x[j] = std::clamp(x[j], lo[j], hi[j]);
         }
     }
     x = rounded(x);

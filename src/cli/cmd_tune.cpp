@@ -24,6 +24,9 @@ struct TuneArgs {
     int random_plies = 8;
     std::uint64_t seed = 1;
     int steps = 3000;
+    double l2 = 0.005;
+    double min_support = 0.01;
+    int max_term = 25;
     std::string out;
 };
 
@@ -40,15 +43,19 @@ int run_tune(const TuneArgs& a) {
     const auto samples = te::self_play_samples(variant, sp);
     te::TuneOptions to;
     to.steps = a.steps;
+    to.l2 = a.l2;
+    to.min_support = a.min_support;
+    to.max_term = a.max_term;
     const te::TuneReport r = te::tune_weights(*variant, samples, te::generic_weights(*variant), to);
     const std::string summary = fmt::format(
-        "{}: {} games, {} samples ({} training, {} validation), scale {:.1f}, mean squared error "
-        "training {:.5f} -> {:.5f}, validation {:.5f} -> {:.5f}",
-        variant->name(), a.games, samples.size(), r.train, r.validation, r.scale, r.train_before, r.train_after,
+        "{}: {} games, {} samples ({} training, {} validation), scale {:.1f}, {} weights frozen "
+        "(rare features), mean squared error training {:.5f} -> {:.5f}, validation {:.5f} -> {:.5f}",
+        variant->name(), a.games, samples.size(), r.train, r.validation, r.scale, r.frozen, r.train_before, r.train_after,
         r.validation_before, r.validation_after);
     const std::string source = fmt::format(
-        "tradgames tune --variant {} --games {} --depth {} --random-plies {} --seed {} --steps {}", variant->name(),
-        a.games, a.depth, a.random_plies, a.seed, a.steps);
+        "tradgames tune --variant {} --games {} --depth {} --random-plies {} --seed {} --steps {} --l2 {} "
+        "--min-support {} --max-term {}",
+        variant->name(), a.games, a.depth, a.random_plies, a.seed, a.steps, a.l2, a.min_support, a.max_term);
     const std::string text = te::weights_to_json(r.weights, "Texel-tuned from self-play (README \"Evaluation weights\"): " + summary, source);
     if (a.out.empty()) {
         fmt::print("{}", text);
@@ -77,6 +84,13 @@ void register_tune_command(CLI::App& app, std::vector<Command>& out) {
         ->check(CLI::Range(0, 40));
     cmd->add_option("--seed", a->seed, "seed of the random plies (default 1)")->transform(decimal());
     cmd->add_option("--steps", a->steps, "optimiser steps (default 3000)")->check(CLI::Range(1, 1'000'000));
+    cmd->add_option("--l2", a->l2, "pull towards the generic weights: MSE + L2 * sum((w - generic)/100)^2 (default 0.005)")
+        ->check(CLI::Range(0.0, 1000.0));
+    cmd->add_option("--min-support", a->min_support,
+                    "keep a weight generic when its feature is non-zero in fewer than this fraction of samples (default 0.01)")
+        ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--max-term", a->max_term, "bound on every positional weight, centi-men (default 25)")
+        ->check(CLI::Range(0, 100000));
     cmd->add_option("--out,-o", a->out, "write the weights JSON to this file (default: standard output)");
     out.push_back({cmd, [a] { return run_tune(*a); }});
 }

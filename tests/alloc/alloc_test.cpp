@@ -92,7 +92,7 @@ TEST_CASE("a reused Game plays the same games as fresh ones") {
     }
 }
 
-TEST_CASE("VectorEnv allocates nothing per step after warm-up, with 1 and 2 threads") {
+TEST_CASE("VectorEnv allocates nothing per step after warm-up, with 1 and 2 threads and both views") {
     for (const char* name : {"russian", "tobit", "shatra", "international"}) {
         for (unsigned threads : {1U, 2U}) {
             CAPTURE(name);
@@ -101,6 +101,8 @@ TEST_CASE("VectorEnv allocates nothing per step after warm-up, with 1 and 2 thre
             o.num_envs = 16;
             o.seed = 5;
             o.threads = threads;
+            // The rotated view (masks and actions turned when Black moves) on 2 threads.
+            o.view = threads == 2 ? ObservationView::rotated : ObservationView::absolute;
             VectorEnv env(make_variant(name), o);
             const std::size_t n = env.size();
             std::vector<float> obs(n * static_cast<std::size_t>(env.observation_size()));

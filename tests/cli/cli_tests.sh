@@ -671,7 +671,7 @@ bad "play: bad player spec" play -v russian --policy search:dpth=2
 # tune (README "Evaluation weights"): a weights file the engine reads back, reproducible, bad options.
 tunedir=$(mktemp -d)
 "$tg" tune -v russian --games 6 --depth 1 --steps 50 -o "$tunedir/tuned.json" >/dev/null
-check "tune: weights file lists every kind, the recipe in source" 'king man tradgames tune --variant russian --games 6 --depth 1 --random-plies 8 --seed 1 --steps 50' \
+check "tune: weights file lists every kind, the recipe in source" 'king man tradgames tune --variant russian --games 6 --depth 1 --random-plies 8 --seed 1 --steps 50 --l2 0.005 --min-support 0.01 --max-term 25' \
       "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(" ".join(sorted(d["kinds"])), d["source"])' "$tunedir/tuned.json")"
 check "tune: the same command, the same weights" "$(cat "$tunedir/tuned.json")" \
       "$("$tg" tune -v russian --games 6 --depth 1 --steps 50 2>/dev/null)"

@@ -38,6 +38,16 @@ test('search: a finished game has no move; every level returns a legal move', ()
   }
 });
 
+test('search: rule options apply (the page passes a game\'s options)', () => {
+  // Shatra's option A4 (drop_on_high_road=false): no drop lands on the high road (the d file).
+  const options = { drop_on_high_road: false };
+  const legal = notations('shatra', null, options);
+  assert.equal(legal.length, 134);  // 154 without the option: the 20 drops onto the d file are gone
+  const r = tg.search('shatra', null, [], { depth: 2 }, options);
+  assert.ok(legal.includes(r.move.notation), r.best);
+  assert.throws(() => tg.search('shatra', null, [], { depth: 2 }, { no_such_option: 1 }), { name: 'OptionError' });
+});
+
 test('search: bad limits and moves throw the library errors', () => {
   assert.throws(() => tg.search('russian', null, [], {}), { name: 'OptionError', message: /depth, movetime_ms or nodes/ });
   assert.throws(() => tg.search('russian', null, [], { depth: 'x' }), { name: 'OptionError', message: /depth must be/ });

@@ -10,6 +10,14 @@
 // minimises the mean squared error between the label and sigmoid(eval / scale): first the
 // scale for the start weights (golden-section search), then every weight but the first kind's
 // material (fixed at 100: the unit, centi-men) by full-batch Adam, then rounded to integers.
+//
+// Regularisation (self-play data has few samples of rare features, such as a Shatra tura on its
+// back rank, and an unregularised fit gave it -1251): (1) a weight whose feature is non-zero in
+// fewer than TuneOptions::min_support of the training samples keeps its start value; (2) the fit
+// minimises MSE + l2 * sum_j ((w_j - start_j) / 100)^2, pulling every weight towards its start
+// (the generic weights) by an amount that counts for little against a well supported feature;
+// (3) every positional weight (advancement, centre, back rank, mobility, tempo) is clamped to
+// [-max_term, max_term] and every material weight to [min_material, max_material].
 #pragma once
 
 #include <cstdint>
@@ -61,6 +69,16 @@ struct TuneOptions {
     double learning_rate = 0.5;
     /// Every n-th game (by TuneSample::game) is held out for validation; 0 = none.
     int validation_every = 5;
+    /// Strength of the pull towards the start weights: MSE + l2 * sum ((w - start) / 100)^2
+    /// (>= 0; 0 = none).
+    double l2 = 0.005;
+    /// A weight whose feature is non-zero in fewer than this fraction of the training samples
+    /// keeps its start value, in [0, 1].
+    double min_support = 0.01;
+    /// Bound on the magnitude of every positional weight, in centi-men (>= 0).
+    int max_term = 25;
+    /// Bounds of every material weight but the fixed unit, in centi-men (0 <= min <= max).
+    int min_material = 50, max_material = 1000;
 };
 
 /// What the fit found.
@@ -71,8 +89,10 @@ struct TuneReport {
     double scale = 0;
     /// Training samples and held-out samples.
     std::size_t train = 0, validation = 0;
-    /// Mean squared error on the training and validation samples, with the start weights and
-    /// with the (rounded) tuned weights.
+    /// Weights kept at their start value for lack of support (TuneOptions::min_support).
+    std::size_t frozen = 0;
+    /// Mean squared error (without the l2 term) on the training and validation samples, with the
+    /// start weights and with the (rounded) tuned weights.
     double train_before = 0, train_after = 0, validation_before = 0, validation_after = 0;
 };
 
