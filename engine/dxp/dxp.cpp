@@ -1,6 +1,7 @@
 // DXP, the DamExchange protocol (include/tradgames/engine/dxp.hpp): messages, positions and
 // moves, TCP connections, the follower and initiator sessions, and the match player.
 #include "tradgames/engine/dxp.hpp"
+#include "tradgames/engine/dxp_address.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -23,6 +24,20 @@
 #include <unistd.h>
 
 namespace tradgames::engine {
+
+DxpAddress parse_dxp_address(std::string_view text, std::string_view default_host) {
+    const auto colon = text.rfind(':');
+    const bool bare = colon == std::string_view::npos;
+    const std::string_view host = bare ? default_host : text.substr(0, colon);
+    const std::string_view port = bare ? text : text.substr(colon + 1);
+    if (host.empty() || port.empty() || port.size() > 5 ||
+        port.find_first_not_of("0123456789") != std::string_view::npos ||
+        std::stoi(std::string(port)) > 65535) {
+        throw OptionError(std::string(default_host.empty() ? "expected HOST:PORT" : "expected [HOST:]PORT") +
+                          " with a port 0..65535, got " + quoted(text));
+    }
+    return {std::string(host), std::stoi(std::string(port))};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Messages

@@ -253,6 +253,7 @@ struct HubEngine::Impl {
     std::shared_ptr<const Variant> variant;
     std::unique_ptr<egtb::Prober> prober;  // before searcher: it must outlive it
     std::unique_ptr<Searcher> searcher;
+    std::unique_ptr<MatchPlayer> player;  // the outside engine (HubConfig::make_player)
     std::unique_ptr<Game> game;
     SearchLimits level;  // from the last `level`
 
@@ -293,6 +294,13 @@ struct HubEngine::Impl {
     /// Makes the variant and searcher from the settings (throws Error on a bad setting).
     void apply_settings() {
         auto v = config.make_variant(resolve(variant_name), option_list());
+        if (config.make_player) {
+            auto pl = config.make_player(v);
+            variant = std::move(v);
+            player = std::move(pl);
+            game = std::make_unique<Game>(variant);
+            return;
+        }
         auto p = egtb_dir.empty() ? nullptr : egtb::open_databases(v, egtb_dir);
         auto s = std::make_unique<Searcher>(v, SearcherOptions{hash_mb, p.get(), nullptr});
         variant = std::move(v);
@@ -313,6 +321,7 @@ struct HubEngine::Impl {
         say("param name=variant value=" + hub_quote(variant_name) + " type=enum values=" +
             hub_quote(values));
         say("param name=options value=" + hub_quote(options_text) + " type=string");
+        if (config.make_player) return say("wait");  // the outside engine has no other settings
         say("param name=hash value=" + std::to_string(hash_mb) + " type=int min=0 max=4096");
         say("param name=threads value=1 type=int min=1 max=1");
         say("param name=egtb value=" + hub_quote(egtb_dir) + " type=string");
@@ -495,6 +504,7 @@ struct HubEngine::Impl {
         if (game->result().over() || game->legal_moves().empty()) {
             return error("go: the game is over in this position");
         }
+        if (player) return go_player(l);
         SearchLimits lim = limits_for_think();
         pondering = l.has("ponder");
         if (pondering) {  // until ponder-hit (then a think search) or stop
@@ -528,6 +538,78 @@ struct HubEngine::Impl {
         });
     }
 
+    /// `go` with an outside engine: one move in the level's time, on the search thread.
+    void go_player(const HubLine& l) {
+        if (l.has("ponder") || l.has("analyze")) {
+            return error("go: " + player->name() +
+                         " only thinks on its own move (go think); it cannot ponder or analyze");
+        }
+        const SearchLimits lim = limits_for_think();
+        double seconds = 1.0;
+        if (lim.movetime_ms > 0) {
+            seconds = static_cast<double>(lim.movetime_ms) / 1000.0;
+        } else if (lim.clock_ms > 0) {
+            seconds = static_cast<double>(std::min(lim.clock_ms, lim.clock_ms / 30 +
+                                                                     lim.increment_ms * 3 / 4)) /
+                      1000.0;
+        } else if (lim.depth > 0 || lim.nodes > 0 || lim.infinite) {
+            return error("go: " + player->name() +
+                         " is limited by time only (level move-time=... or time=...)");
+        }
+        seconds = std::max(seconds, 0.001);
+        if (worker.joinable()) worker.join();
+        stop_flag = false;
+        silent = false;
+        searching = true;
+        worker = std::thread([this, seconds] {
+            PlayerReply r;
+            try {
+                r = player->play(*game, seconds);
+            } catch (const std::exception& e) {
+                r.failure = e.what();
+            }
+            std::string info;
+            std::string done = "done";
+            if (r.move) {
+                info = player_info_line(r.info);
+                done += " move=" + hub_move(*variant, game->position(), *r.move);
+            } else {
+                info = "error message=" + hub_quote(player->name() + ": " + r.failure);
+            }
+            searching = false;
+            if (!info.empty()) say(info);
+            say(done);
+        });
+    }
+
+    /// An `info` line of what an outside engine reported ("" when it reported nothing).
+    std::string player_info_line(const PlayerInfo& i) const {
+        std::string out;
+        char buf[64];
+        if (i.depth) out += " depth=" + std::to_string(*i.depth);
+        if (i.score) {
+            std::snprintf(buf, sizeof buf, " score=%.2f", *i.score);
+            out += buf;
+        }
+        if (i.nodes) out += " nodes=" + std::to_string(*i.nodes);
+        if (i.seconds) {
+            std::snprintf(buf, sizeof buf, " time=%.3f", *i.seconds);
+            out += buf;
+        }
+        if (!i.pv.empty()) {
+            Position p = game->position();
+            std::string pv;
+            Undo u;
+            for (const Move& m : i.pv) {
+                if (!pv.empty()) pv += ' ';
+                pv += hub_move(*variant, p, m);
+                variant->make_move(p, m, u);
+            }
+            out += " pv=" + hub_quote(pv);
+        }
+        return out.empty() ? out : "info" + out;
+    }
+
     std::string done_line(const SearchResult& r) const {
         if (!r.has_move) return "done";
         std::string done = "done move=" + hub_move(*variant, game->position(), r.best);
@@ -557,6 +639,12 @@ struct HubEngine::Impl {
 
     void stop_search() {
         stop_flag = true;
+        // An outside engine is told until it answers (a request still on its way would miss a
+        // single interrupt).
+        while (player && searching) {
+            player->interrupt();
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
         if (worker.joinable()) worker.join();
     }
 };
@@ -632,6 +720,7 @@ bool HubEngine::handle(std::string_view text) {
         }
     } else if (c == "new-game") {
         if (s.searcher) s.searcher->clear();
+        if (s.player && s.game) s.player->new_game(*s.game);
     } else if (c == "pos") {
         s.position(l);
     } else if (c == "level") {

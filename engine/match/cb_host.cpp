@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "tradgames/error.hpp"
+#include "tradgames/registry.hpp"
 #include "child_process.hpp"
 
 #if defined(__unix__) && !defined(__EMSCRIPTEN__)
@@ -240,7 +241,8 @@ bool read_all_blocking(int fd, void* data, std::size_t n) {
                 r.value = enginecommand(cmd, r.text);
             }
         } else if (q.op == op_getmove) {
-            *playnow = 0;
+            // *playnow was cleared by the host before it sent the request (an interrupt that
+            // comes while the request travels is kept).
             int board[8][8];
             std::memcpy(board, q.board, sizeof board);
             r.value = getmove(board, q.color, q.maxtime, r.text, const_cast<int*>(playnow), 0, 0,
@@ -284,7 +286,7 @@ std::string detail::describe_exit(int st) {
 struct CbEngine::Child {
     pid_t pid = -1;
     int fd = -1;
-    int* playnow = nullptr;  // shared with the child (MAP_SHARED)
+    int* playnow = nullptr;  // shared with the child (MAP_SHARED; owned by the CbEngine)
 
     ~Child() { kill(); }
 
@@ -298,8 +300,6 @@ struct CbEngine::Child {
             }
         }
         pid = -1;
-        if (playnow != nullptr) ::munmap(playnow, sizeof(int));
-        playnow = nullptr;
     }
 
     /// Why the child is gone (after a read hit end of file): its exit status or signal.
@@ -334,7 +334,7 @@ struct CbEngine::Child {
         while (got < sizeof r) {
             const double elapsed = std::chrono::duration<double>(clock::now() - t0).count();
             if (!told && elapsed >= soft) {
-                if (playnow != nullptr) *playnow = 1;
+                if (playnow != nullptr) __atomic_store_n(playnow, 1, __ATOMIC_RELAXED);
                 told = true;
             }
             const double until = told ? hard : soft;
@@ -361,12 +361,15 @@ struct CbEngine::Child {
 std::string CbEngine::start() {
     if (!unusable_.empty()) return unusable_;
     if (child_ && child_->pid > 0) return {};
+    if (playnow_.load() == nullptr) {
+        void* shared = ::mmap(nullptr, sizeof(int), PROT_READ | PROT_WRITE,
+                              MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (shared == MAP_FAILED) return "cannot start engine: mmap failed";
+        *static_cast<int*>(shared) = 0;
+        playnow_.store(static_cast<int*>(shared));
+    }
     child_ = std::make_unique<Child>();
-    void* shared = ::mmap(nullptr, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-                          -1, 0);
-    if (shared == MAP_FAILED) return "cannot start engine: mmap failed";
-    child_->playnow = static_cast<int*>(shared);
-    *child_->playnow = 0;
+    child_->playnow = playnow_.load();
     int sv[2];
     pid_t pid = -1;
     {
@@ -464,6 +467,7 @@ PlayerReply CbEngine::play(const Game& game, double seconds) {
     q.op = op_getmove;
     q.color = game.position().side_to_move() == Color::white ? cb_white : cb_black;
     q.maxtime = seconds;
+    __atomic_store_n(child_->playnow, 0, __ATOMIC_RELAXED);
     const CbBoard b = mapping_.board(game.position());
     for (std::size_t x = 0; x < 8; ++x)
         for (std::size_t y = 0; y < 8; ++y) q.board[x][y] = b[x][y];
@@ -487,17 +491,34 @@ PlayerReply CbEngine::play(const Game& game, double seconds) {
         if (end == status_.c_str() + at + std::strlen(key)) return std::nullopt;
         return v;
     };
-    if (auto nodes = number_after("[nodes "), time = number_after("[time "); nodes && time) {
+    const auto nodes = number_after("[nodes "), time = number_after("[time ");
+    if (nodes && time) {
         ++stats_.moves;
         stats_.nodes += static_cast<std::uint64_t>(std::max(0.0, *nodes));
         stats_.seconds += std::max(0.0, *time);
     }
-    return mapping_.match(r.move, game.position(), game.legal_moves());
+    PlayerReply reply = mapping_.match(r.move, game.position(), game.legal_moves());
+    if (reply.move) {
+        // What the status string says (its [eval] has no stated scale or side: left out).
+        if (const auto d = number_after("[depth "); d && *d >= 0 && *d < 1000) {
+            reply.info.depth = static_cast<int>(*d);
+        }
+        if (nodes && *nodes >= 0 && *nodes < 1e18) reply.info.nodes = static_cast<std::uint64_t>(*nodes);
+        if (time && *time >= 0 && *time < 1e9) reply.info.seconds = *time;
+        reply.info.pv.push_back(*reply.move);
+    }
+    return reply;
+}
+
+void CbEngine::interrupt() {
+    if (int* p = playnow_.load(); p != nullptr) __atomic_store_n(p, 1, __ATOMIC_RELAXED);
 }
 
 #else  // no child processes on this platform
 
 struct CbEngine::Child {};
+
+void CbEngine::interrupt() {}
 
 std::string CbEngine::start() {
     return "CheckerBoard engines need a POSIX system (fork, dlopen)";
@@ -519,7 +540,12 @@ PlayerReply CbEngine::play(const Game&, double) {
 CbEngine::CbEngine(std::string path, std::shared_ptr<const Variant> variant)
     : path_(std::move(path)), variant_(std::move(variant)), mapping_(*variant_) {}
 
-CbEngine::~CbEngine() { stop(); }
+CbEngine::~CbEngine() {
+    stop();
+#if TRADGAMES_CB_HOST
+    if (int* p = playnow_.load(); p != nullptr) ::munmap(p, sizeof(int));
+#endif
+}
 
 std::string CbEngine::name() const {
     if (!name_.empty()) return name_;
@@ -530,6 +556,59 @@ std::string CbEngine::name() const {
 void CbEngine::new_game(const Game& game) {
     (void)game;
     (void)start();  // a failure shows in play(), which loses the game with it
+}
+
+HubConfig cb_hub_config(const std::string& path, const std::string& version) {
+    const std::string who = "CheckerBoard engine " + path;
+    // Games CheckerBoard engines can play here, with their game types.
+    std::vector<std::pair<std::string, int>> games;
+    for (const auto& info : list_variants()) {
+        try {
+            const auto v = make_variant(info.name);
+            games.emplace_back(info.name, CbMapping(*v).game_type());
+        } catch (const Error&) {
+            continue;  // not a CheckerBoard game (or one this build cannot make)
+        }
+    }
+    if (games.empty()) throw Error(who + ": no game of this build is a CheckerBoard game");
+    // The engine's game type: a probe per game type until the engine's start check passes.
+    int game_type = 0;
+    std::string name;
+    for (const auto& [game, type_of] : games) {
+        CbEngine probe(path, make_variant(game));
+        std::string err;
+        if (probe.command("get gametype", err)) {
+            game_type = type_of;
+            name = probe.name();
+            break;
+        }
+        if (err.rfind("engine plays game type ", 0) != 0) throw Error(who + ": " + err);
+        name = probe.name();
+        game_type = std::atoi(err.c_str() + std::strlen("engine plays game type "));
+    }
+    HubConfig c;
+    c.name = name;
+    c.version = "(CheckerBoard engine through tradgames " + version + ")";
+    // Not `= "?"`: GCC 12 wrongly warns (-Wrestrict) on that assignment inlined here.
+    c.author = std::string(1, '?');
+    for (const auto& [game, type_of] : games) {
+        if (type_of == game_type) c.variants.push_back(game);
+    }
+    if (c.variants.empty()) {
+        throw Error(who + ": it plays PDN GameType " + std::to_string(game_type) +
+                    ", which no game here has (21 English, 25 Russian, 26 Brazilian)");
+    }
+    c.make_variant = [](const std::string& game, const std::vector<std::string>& options) {
+        return make_variant(game, options);
+    };
+    c.make_player = [path](std::shared_ptr<const Variant> v) -> std::unique_ptr<MatchPlayer> {
+        auto engine = std::make_unique<CbEngine>(path, std::move(v));
+        // Loads the engine now (init is where a Hub engine loads) and checks its game type.
+        std::string e;
+        if (!engine->command("get gametype", e)) throw Error(e);
+        return engine;
+    };
+    return c;
 }
 
 }  // namespace tradgames::engine

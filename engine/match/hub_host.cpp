@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -245,6 +246,7 @@ std::string HubHost::start() {
 
     // hub -> id, param..., wait
     std::optional<std::vector<std::string>> variants;  // the `variant` enum, if declared
+    bool options_param = false;                        // whether it declares `options`
     if (std::string e = exchange("hub", "wait", timeouts_.hello, [&](const HubLine& l) {
             if (l.command == "id") {
                 const std::string n = l.get("name").value_or("");
@@ -252,6 +254,8 @@ std::string HubHost::start() {
                 if (!n.empty()) name_ = excerpt(v.empty() ? n : n + " " + v);
             } else if (l.command == "param" && l.get("name") == "variant") {
                 variants = words(l.get("values").value_or(l.get("value").value_or("")));
+            } else if (l.command == "param" && l.get("name") == "options") {
+                options_param = true;
             }
             return true;
         });
@@ -283,6 +287,24 @@ std::string HubHost::start() {
     if (!chosen.empty() && !child_->send("set-param name=variant value=" + hub_quote(chosen))) {
         return child_->death();
     }
+    // The rule options that differ from the game's defaults, as `options` ("k=v,k=v": the
+    // parameter `tradgames hub` declares); an engine without it cannot be told them.
+    std::string options;
+    const RuleOptions& ro = variant_->options();
+    const RuleOptions defaults(ro.specs());
+    for (const OptionSpec& o : ro.specs()) {
+        if (ro.value(o.name) == defaults.value(o.name)) continue;
+        if (!options.empty()) options += ',';
+        options += o.name + "=" + ro.value(o.name);
+    }
+    if (!options.empty()) {
+        if (!options_param) {
+            unusable_ = "engine has no `options` parameter to be told the rule options " + options;
+            child_->quit();
+            return unusable_;
+        }
+        if (!child_->send("set-param name=options value=" + hub_quote(options))) return child_->death();
+    }
     // init -> ready; an `error` (a parameter refused) makes the engine unusable for now.
     std::string refused;
     if (std::string e = exchange("init", "ready", timeouts_.init, [&](const HubLine& l) {
@@ -306,6 +328,64 @@ void HubHost::new_game(const Game& game) {
 }
 
 PlayerReply HubHost::play(const Game& game, double seconds) {
+    if (clock_) {
+        const MoveClock c = *clock_;
+        clock_.reset();
+        return think(game, HubThinkLimits{}, c.own + 0.5, &c);
+    }
+    return think(game, HubThinkLimits{seconds, 0, 0}, 0, nullptr);
+}
+
+PlayerReply HubHost::think(const Game& game, const HubThinkLimits& limits, double timeout) {
+    return think(game, limits, timeout, nullptr);
+}
+
+namespace {
+
+/// The engine's report from an `info` line, merged into `info` (later lines override).
+void read_info(const HubLine& l, const Variant& v, const Position& root, PlayerInfo& info) {
+    const auto number = [&](const char* key) -> std::optional<double> {
+        const auto t = l.get(key);
+        if (!t || t->empty()) return std::nullopt;
+        char* end = nullptr;
+        const double x = std::strtod(t->c_str(), &end);
+        if (*end != '\0' || !std::isfinite(x) || std::fabs(x) > 1e15) return std::nullopt;
+        return x;
+    };
+    if (const auto d = number("depth"); d && *d >= 0 && *d < 1e4) info.depth = static_cast<int>(*d);
+    if (const auto x = number("score")) info.score = *x;
+    if (const auto n = number("nodes"); n && *n >= 0) info.nodes = static_cast<std::uint64_t>(*n);
+    if (const auto t = number("time"); t && *t >= 0) info.seconds = *t;
+    if (const auto pv = l.get("pv")) {
+        info.pv.clear();
+        Position p = root;
+        Undo u;
+        std::size_t i = 0;
+        while (i < pv->size() && info.pv.size() < 256) {
+            while (i < pv->size() && (*pv)[i] == ' ') ++i;
+            std::size_t j = i;
+            while (j < pv->size() && (*pv)[j] != ' ') ++j;
+            if (j == i) break;
+            try {
+                const Move m = parse_hub_move(v, p, std::string_view(*pv).substr(i, j - i));
+                info.pv.push_back(m);
+                v.make_move(p, m, u);
+            } catch (const Error&) {
+                break;  // the line stops where it stops being legal or readable
+            }
+            i = j;
+        }
+    }
+}
+
+}  // namespace
+
+PlayerReply HubHost::think(const Game& game, const HubThinkLimits& limits, double timeout,
+                           const MoveClock* clock) {
+    if (clock == nullptr && limits.seconds <= 0 && limits.depth <= 0 && limits.nodes == 0) {
+        throw OptionError("hub: a search needs a time, depth or node limit");
+    }
+    if (timeout <= 0 && limits.seconds <= 0) throw OptionError("hub: a search without a time needs a timeout");
     PlayerReply out;
     if (std::string e = start(); !e.empty()) {
         out.failure = e;
@@ -321,13 +401,24 @@ PlayerReply HubHost::play(const Game& game, double seconds) {
     }
     std::string pos = "pos pos=" + hub_position(v, game.positions()[from]);
     if (!moves.empty()) pos += " moves=" + hub_quote(moves);
-    char level[64];
-    std::snprintf(level, sizeof level, "level move-time=%.3f", seconds);
+    std::string level = "level";
+    char buf[96];
+    if (clock != nullptr) {
+        std::snprintf(buf, sizeof buf, " time=%.3f inc=%.3f", std::max(0.0, clock->own),
+                      std::max(0.0, clock->increment));
+        level += buf;
+    }
+    if (limits.seconds > 0) {
+        std::snprintf(buf, sizeof buf, " move-time=%.3f", limits.seconds);
+        level += buf;
+    }
+    if (limits.depth > 0) level += " depth=" + std::to_string(limits.depth);
+    if (limits.nodes > 0) level += " nodes=" + std::to_string(limits.nodes);
     if (!child_->send(pos) || !child_->send(level) || !child_->send("go think")) {
         out.failure = child_->death();
         return out;
     }
-    const double soft = 2 * seconds + 0.5, hard = soft + 1;
+    const double soft = timeout > 0 ? timeout : 2 * limits.seconds + 0.5, hard = soft + 1;
     const auto soft_by = after(soft), hard_by = after(hard);
     bool stopped = false;
     std::optional<std::pair<std::uint64_t, double>> work;  // the last info's nodes and time
@@ -358,6 +449,7 @@ PlayerReply HubHost::play(const Game& game, double seconds) {
             continue;
         }
         if (l.command == "info") {
+            read_info(l, v, game.position(), out.info);
             const auto n = l.get("nodes"), t = l.get("time");
             if (n && t) {
                 char* e1 = nullptr;
@@ -391,6 +483,7 @@ PlayerReply HubHost::play(const Game& game, double seconds) {
             }
             if (!out.move) {
                 child_->kill();  // a fresh engine for the next game
+                out.info = PlayerInfo{};
                 return out;
             }
             if (work) {
@@ -414,6 +507,12 @@ std::string HubHost::start() { return "Hub engines need a POSIX system (fork, ex
 void HubHost::new_game(const Game&) {}
 
 PlayerReply HubHost::play(const Game&, double) {
+    PlayerReply out;
+    out.failure = start();
+    return out;
+}
+
+PlayerReply HubHost::think(const Game&, const HubThinkLimits&, double) {
     PlayerReply out;
     out.failure = start();
     return out;

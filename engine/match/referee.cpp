@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "tradgames/engine/dxp.hpp"
+#include "tradgames/engine/dxp_address.hpp"
 #include "tradgames/engine/match.hpp"
 #include "tradgames/engine/match_cb.hpp"
 #include "tradgames/engine/match_hub.hpp"
@@ -26,6 +27,10 @@ namespace tradgames::engine {
 void MatchPlayer::new_game(const Game& game) { (void)game; }
 
 PlayerStats MatchPlayer::stats() const { return {}; }
+
+void MatchPlayer::set_clock(const MoveClock& clock) { (void)clock; }
+
+void MatchPlayer::interrupt() {}
 
 double MatchGame::player1_score() const noexcept {
     if (outcome == Outcome::draw) return 0.5;
@@ -80,14 +85,14 @@ PlayerFactory make_player_factory(std::string_view text, std::shared_ptr<const V
         return [command, variant] { return std::make_unique<HubHost>(command, variant); };
     }
     if (spec.name == "dxp") {
-        const auto colon = spec.rest.rfind(':');
-        const std::string host = colon == std::string::npos ? "" : spec.rest.substr(0, colon);
-        const std::string port = colon == std::string::npos ? "" : spec.rest.substr(colon + 1);
-        if (host.empty() || port.empty() || port.size() > 5 ||
-            port.find_first_not_of("0123456789") != std::string::npos) {
-            throw OptionError("player '" + spec.text + "': expected dxp:HOST:PORT");
+        DxpAddress a;
+        try {
+            a = parse_dxp_address(spec.rest);
+        } catch (const OptionError& e) {
+            throw OptionError("player '" + spec.text + "': dxp:HOST:PORT: " + e.what());
         }
-        const int p = std::stoi(port);
+        const std::string host = a.host;
+        const int p = a.port;
         (void)DxpPlayer(host, p, variant);  // International only, a port 1..65535
         return [host, p, variant] { return std::make_unique<DxpPlayer>(host, p, variant); };
     }
@@ -248,6 +253,7 @@ MatchGame play_game(const std::shared_ptr<const Variant>& variant, Slot& slot,
         double budget = o.time.movetime;
         if (o.time.clock) {
             budget = std::min(clock[si], clock[si] / 30 + o.time.increment);
+            p.set_clock(MoveClock{clock[si], clock[1 - si], o.time.increment});
         }
         const auto t0 = std::chrono::steady_clock::now();
         PlayerReply r = p.play(game, budget);

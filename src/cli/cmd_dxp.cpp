@@ -6,6 +6,7 @@
 
 #include "common.hpp"
 #include "tradgames/engine/dxp.hpp"
+#include "tradgames/engine/dxp_address.hpp"
 #include "tradgames/engine/player.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/registry.hpp"
@@ -24,19 +25,13 @@ struct DxpArgs {
     bool quiet = false;
 };
 
-/// Splits "[HOST:]PORT" (host 127.0.0.1 when left out). Throws OptionError naming the text.
-std::pair<std::string, int> address(const std::string& text, bool host_required) {
-    const auto colon = text.rfind(':');
-    std::string host = colon == std::string::npos ? "127.0.0.1" : text.substr(0, colon);
-    const std::string port = colon == std::string::npos ? text : text.substr(colon + 1);
-    if (host_required && colon == std::string::npos) {
-        throw tg::OptionError("dxp: expected HOST:PORT, got '" + text + "'");
+/// te::parse_dxp_address with the option named in its error.
+te::DxpAddress address(const char* option, const std::string& text, const char* default_host) {
+    try {
+        return te::parse_dxp_address(text, default_host);
+    } catch (const tg::OptionError& e) {
+        throw tg::OptionError(std::string("dxp ") + option + ": " + e.what());
     }
-    if (host.empty() || port.empty() || port.size() > 5 ||
-        port.find_first_not_of("0123456789") != std::string::npos || std::stoi(port) > 65535) {
-        throw tg::OptionError("dxp: expected [HOST:]PORT with a port 0..65535, got '" + text + "'");
-    }
-    return {host, std::stoi(port)};
 }
 
 void report(int n, const te::DxpGameResult& g) {
@@ -61,7 +56,7 @@ int run_dxp(const DxpArgs& a) {
     }
     int n = 0;
     if (!a.listen.empty()) {
-        const auto [host, port] = address(a.listen, false);
+        const auto [host, port] = address("--listen", a.listen, "127.0.0.1");
         te::DxpListener l(host, port);
         std::fprintf(stderr, "dxp: listening on %s:%d\n", host.c_str(), l.port());
         for (int s = 0; a.sessions == 0 || s < a.sessions; ++s) {
@@ -72,7 +67,7 @@ int run_dxp(const DxpArgs& a) {
         }
         return 0;
     }
-    const auto [host, port] = address(a.connect, true);
+    const auto [host, port] = address("--connect", a.connect, "");
     o.minutes = a.minutes;
     o.moves = a.moves;
     o.follower_color = a.color == "white" ? 'Z' : 'W';

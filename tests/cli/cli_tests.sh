@@ -599,6 +599,39 @@ mj=$("$tg" match -v international -1 hub:"$tg hub" -2 search:depth=1 -n 2 --move
 check "match: hub:COMMAND plays, named by its id line" 'tradgames 0.1.0 2 ply cap (30)' \
       "$(printf '%s' "$mj" | json 'print(d["player1"]["name"], d["games"], " ".join(sorted(set(g["reason"] for g in d["game_list"]))))')"
 bad "match: hub on Shatra (no Hub positions)" match -v shatra -1 hub:x -2 random
+# lidraughts' forms (README "lidraughts"): positions both ways, bot moves both ways.
+check "lidraughts: start position and moves both ways" 'W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20:H0:F1 3228 19-23' \
+      "$("$tg" lidraughts -v international 32-28 1923 | tr '\n' ' ' | sed 's/ $//')"
+check "lidraughts: Frisian counters to the library's L field" 'W:W36,K41:BK5,8,12:L41=3' \
+      "$("$tg" lidraughts -v frisian --position 'W:W36,K41:B8,12,K5:H0:F1:+0+341')"
+bad "lidraughts: no clocks" lidraughts -v international --position W:W31:B1
+bad "lidraughts: algebraic squares" lidraughts -v russian
+bad "lidraughts: both --fen and --position" lidraughts -v international --fen W:W31:B1 --position W:W31:B1:H0:F1
+bad "lidraughts: a 100 kB position" lidraughts -v international --position "$(head -c 100000 /dev/zero | tr '\0' 1)"
+# A CheckerBoard engine as a Hub engine (hub --engine cb:PATH.so), driven by the Hub host.
+bad "hub --engine: not cb:" hub --engine scan
+bad "hub --engine: a missing library" hub --engine cb:"$mt/none.so"
+fk="$(dirname "$tg")/tests/fake_cb"
+if [ -f "$fk/fake_cb_steps.so" ]; then
+    mj=$("$tg" match -v russian -1 hub:"$tg hub --engine cb:$fk/fake_cb_steps.so" -2 greedy -n 2 --movetime 20 --json 2>/dev/null)
+    check "match: hub --engine cb: plays, named by the engine" 'fake engine 6 (CheckerBoard engine through tradgames 0.1.0) 2' \
+          "$(printf '%s' "$mj" | json 'print(d["player1"]["name"], d["games"])')"
+    mj=$("$tg" match -v russian -1 hub:"$tg hub --engine cb:$fk/fake_cb_crash.so" -2 greedy -n 1 --movetime 20 --json 2>/dev/null)
+    check "match: hub --engine cb: a crash is the engine's error line" 'True' \
+          "$(printf '%s' "$mj" | json 'print("engine error: fake engine 1: engine crashed (signal 11" in d["game_list"][0]["reason"])')"
+else
+    echo "skip hub --engine cb: fake engines not built at $fk"
+fi
+# KestoG (a real CheckerBoard engine) through hub --engine, when its source is given: its code is
+# not part of this project, so CI skips this unless TRADGAMES_KESTOG_SOURCE names KestoG.C.
+if [ -n "${TRADGAMES_KESTOG_SOURCE:-}" ] && [ -f "$TRADGAMES_KESTOG_SOURCE" ] && command -v cc >/dev/null; then
+    cc -O2 -shared -fPIC -x c "$TRADGAMES_KESTOG_SOURCE" -o "$mt/libkestog.so" 2>/dev/null
+    mj=$("$tg" match -v russian -1 hub:"$tg hub --engine cb:$mt/libkestog.so" -2 search:depth=1 -n 2 --movetime 50 --max-plies 40 --json 2>/dev/null)
+    check "match: KestoG through hub --engine, games end by the rules" 'KestoG variklis v1.1 2 True' \
+          "$(printf '%s' "$mj" | json 'print(d["player1"]["name"].split(" (")[0], d["games"], all("engine" not in g["reason"] for g in d["game_list"]))')"
+else
+    echo "skip KestoG through hub --engine: set TRADGAMES_KESTOG_SOURCE to KestoG.C to run it"
+fi
 bad "match: unknown player" match -v russian -1 alphabeta -2 random
 # DXP over loopback: a follower on a free port (--listen 0 prints it), an initiator plays one game.
 dx=$(mktemp -d)

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tradgames/engine/dxp.hpp"
+#include "tradgames/engine/dxp_address.hpp"
 #include "tradgames/engine/match.hpp"
 #include "tradgames/engine/player.hpp"
 #include "tradgames/error.hpp"
@@ -53,6 +54,23 @@ std::thread follow(DxpListener& l, const std::shared_ptr<const Variant>& v, int 
 }
 
 }  // namespace
+
+TEST_CASE("dxp: HOST:PORT addresses, one reader for the CLI, the match player and Python") {
+    const DxpAddress a = parse_dxp_address("127.0.0.1:27531");
+    CHECK(a.host == "127.0.0.1");
+    CHECK(a.port == 27531);
+    CHECK(parse_dxp_address("::1:80").host == "::1");  // the last ':' splits
+    CHECK(parse_dxp_address("0", "127.0.0.1").port == 0);
+    CHECK(parse_dxp_address("4000", "127.0.0.1").host == "127.0.0.1");
+    CHECK(parse_dxp_address("example.org:65535", "127.0.0.1").host == "example.org");
+    for (const char* bad : {"27531", ":27531", "host:", "host:65536", "host:123456", "host:12a", "host:-1",
+                            "host: 1", ""}) {
+        CAPTURE(std::string(bad));
+        CHECK_THROWS_WITH_AS((void)parse_dxp_address(bad), doctest::Contains("expected HOST:PORT"), OptionError);
+    }
+    CHECK_THROWS_WITH_AS((void)parse_dxp_address("x", "127.0.0.1"),
+                         "expected [HOST:]PORT with a port 0..65535, got 'x'", OptionError);
+}
 
 TEST_CASE("dxp: messages encoded and decoded field by field") {
     DxpMessage r = msg('R');

@@ -83,6 +83,37 @@ TEST_SUITE("egtb") {
         CHECK(checked == 2 * 992);
     }
 
+    TEST_CASE("Turkish: king v king counts from the rules (an independent check of a new table)") {
+        // variants/turkish/RULES.md: every square is used (64 x 63 = 4032 placements); a king
+        // moves and captures along ranks and files at any distance (flying), so a lone king is
+        // never trapped (it always has a step) and is lost only to a capture at once. The side
+        // to move wins (in 1 ply) iff the kings share a rank or file with nothing between them
+        // and the square beyond the other king exists: on one line of 8 squares, capturer at i
+        // and victim at j, j > i needs j <= 6 (21 pairs), j < i needs j >= 1 (21): 42 a line,
+        // 16 lines: 672 wins. No loss: a side to move without a capture steps across the line
+        // it shares with the other king (a square always exists that way), onto a rank and file
+        // the other king does not hold; so the 4032 - 672 = 3360 others are draws. Black to move
+        // is the mirror image.
+        const eg::Domain d(tradgames::make_variant("turkish"));
+        TempDir t("turkish-kk");
+        eg::BuildOptions o;
+        o.dir = t.path.string();
+        eg::build(d, {k_v_k}, o);
+        const auto h = eg::info(d, o.dir);
+        REQUIRE(h.size() == 1);
+        CHECK(h[0].positions == 4032);
+        for (int side = 0; side < 2; ++side) {
+            CAPTURE(side);
+            CHECK(h[0].counts[static_cast<std::size_t>(side)].win == 672);
+            CHECK(h[0].counts[static_cast<std::size_t>(side)].draw == 3360);
+            CHECK(h[0].counts[static_cast<std::size_t>(side)].loss == 0);
+            CHECK(h[0].counts[static_cast<std::size_t>(side)].longest_win == 1);
+        }
+        std::uint64_t checked = 0;
+        CHECK(eg::verify(d, o.dir, checked).empty());
+        CHECK(checked == 2 * 4032);
+    }
+
     TEST_CASE("the prober: a capture at once is a win in 1, a side without pieces has lost") {
         const auto v = tradgames::make_variant("english");
         const eg::Domain d(v);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tradgames/engine/hub.hpp"
+#include "tradgames/engine/match_cb.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/game.hpp"
 #include "tradgames/registry.hpp"
@@ -26,8 +27,8 @@ struct Session {
     std::vector<std::string> lines;
     te::HubEngine engine;
 
-    Session()
-        : engine(config(), [this](const std::string& l) {
+    explicit Session(te::HubConfig c = config())
+        : engine(std::move(c), [this](const std::string& l) {
               std::lock_guard<std::mutex> lock(m);
               lines.push_back(l);
           }) {}
@@ -223,3 +224,101 @@ TEST_CASE("hub: pondering, ponder-hit and an 8x8 game") {
     CHECK(s.send("level depth=1").empty());
     CHECK(starts(s.send("go think").back(), "done move="));
 }
+
+#ifdef TRADGAMES_FAKE_CB_DIR
+// `tradgames hub --engine cb:PATH.so`: a CheckerBoard engine as a Hub engine (cb_hub_config).
+// The fake engines of tests/engine/fake_cb play the legal step g3-h4 first, then misbehave.
+namespace {
+std::string fake_cb(const std::string& mode) {
+    return cat(cat(TRADGAMES_FAKE_CB_DIR, "/fake_cb_"), mode) + ".so";
+}
+}  // namespace
+
+TEST_CASE("hub --engine cb: the engine's game type picks the variants; bad libraries refused") {
+    te::HubConfig c = te::cb_hub_config(fake_cb("steps"), "test");
+    CHECK(c.name == "fake engine 6");
+    CHECK(c.variants == std::vector<std::string>{"russian"});
+    CHECK(c.version == "(CheckerBoard engine through tradgames test)");
+    CHECK(te::cb_hub_config(fake_cb("english"), "test").variants == std::vector<std::string>{"english"});
+    try {
+        (void)te::cb_hub_config(fake_cb("none"), "test");
+        FAIL("a library without getmove was taken");
+    } catch (const tg::Error& e) {
+        CHECK(std::string(e.what()).find("has no getmove") != std::string::npos);
+    }
+    try {
+        (void)te::cb_hub_config(fake_cb("missing"), "test");
+        FAIL("a missing library was taken");
+    } catch (const tg::Error& e) {
+        CHECK(std::string(e.what()).find("cannot load") != std::string::npos);
+    }
+}
+
+TEST_CASE("hub --engine cb: a scripted session; errors for what the engine cannot do") {
+    Session s(te::cb_hub_config(fake_cb("steps"), "test"));
+    CHECK(s.send("hub") == std::vector<std::string>{
+                               "id name=\"fake engine 6\" version=\"(CheckerBoard engine through tradgames test)\" author=?",
+                               "param name=variant value=russian type=enum values=russian",
+                               "param name=options value=\"\" type=string", "wait"});
+    CHECK(starts(s.send("set-param name=variant value=international").at(0), "error message=\"unknown variant"));
+    CHECK(s.send("init") == std::vector<std::string>{"ready"});
+    CHECK(s.send("new-game").empty());
+    CHECK(s.send("pos").empty());
+    CHECK(s.send("level move-time=0.05").empty());
+    auto r = s.send("go think");
+    REQUIRE(r.size() == 2);
+    // The status string "[done] [depth 1] [time 0.01] [nodes 100]" as an info line.
+    CHECK(r[0] == "info depth=1 nodes=100 time=0.010 pv=g3-h4");
+    CHECK(r[1] == "done move=g3-h4");
+    CHECK(starts(s.send("go ponder").at(0), "error message=\"go: fake engine 6 only thinks on its own move"));
+    CHECK(starts(s.send("go analyze").at(0), "error message=\"go: fake engine 6 only thinks on its own move"));
+    CHECK(s.send("level depth=5").empty());
+    CHECK(starts(s.send("go think").at(0), "error message=\"go: fake engine 6 is limited by time only"));
+    // x moves in y seconds: the engine is given its share.
+    CHECK(s.send("level moves=40 time=20").empty());
+    CHECK(s.send("go think").back() == "done move=g3-h4");
+    // After g3-h4 it is Black's move: the fake steps Black's first man.
+    CHECK(s.send("pos moves=g3-h4").empty());
+    CHECK(starts(s.send("go think").back(), "done move="));
+    CHECK_FALSE(s.engine.handle("quit"));
+}
+
+TEST_CASE("hub --engine cb: stop interrupts the engine (*playnow); failures are error lines") {
+    {
+        Session s(te::cb_hub_config(fake_cb("playnow"), "test"));
+        CHECK(s.send("init") == std::vector<std::string>{"ready"});
+        CHECK(s.send("level move-time=30").empty());
+        const auto t0 = std::chrono::steady_clock::now();
+        s.engine.handle("go think");
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        CHECK(s.all().back() == "ready");  // still thinking: it waits for *playnow
+        s.engine.handle("stop");
+        CHECK(s.all().back() == "done move=g3-h4");
+        // Without the interrupt the host would wait 2 x 30 + 0.5 s before setting *playnow.
+        CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(20));
+    }
+    struct Case {
+        const char* mode;
+        const char* error;
+    };
+    for (const Case& c : {Case{"crash", "engine crashed (signal 11"}, Case{"illegal", "illegal move"},
+                          Case{"malformed", "malformed move (jumps 99"}, Case{"exit", "engine exited (status 3)"},
+                          Case{"hang", "engine hung: no reply within 1.6 s"}}) {
+        const std::string mode = c.mode;
+        CAPTURE(mode);
+        Session s(te::cb_hub_config(fake_cb(c.mode), "test"));
+        CHECK(s.send("init") == std::vector<std::string>{"ready"});
+        CHECK(s.send("level move-time=0.05").empty());
+        CHECK(s.send("go think").back() == "done move=g3-h4");  // its first move is legal
+        CHECK(s.send("pos moves=\"g3-h4 b6-a5\"").empty());
+        const auto r = s.send("go think");
+        REQUIRE(r.size() == 2);
+        CHECK(starts(r[0], "error message="));
+        CHECK(r[0].find(c.error) != std::string::npos);
+        CHECK(r[1] == "done");
+        // The engine is started afresh for the next request.
+        CHECK(s.send("pos").empty());
+        CHECK(s.send("go think").back() == "done move=g3-h4");
+    }
+}
+#endif

@@ -176,4 +176,55 @@ TEST_CASE("hub host: no `wait`, no `ready`, or a game the engine does not play")
                   "frisian)", 2, "brazilian");
 }
 
+TEST_CASE("hub host: clock mode sends the clocks (level time= inc=), not a move time") {
+    const auto v = make_variant("russian");
+    MatchOptions o;
+    o.games = 2;
+    o.max_plies = 12;
+    o.time.clock = true;
+    o.time.base = 5;
+    o.time.increment = 0.1;
+    MatchResult r = run_match(v, make_player_factory("hub:" + fake + " clock", v), make_player_factory("greedy", v), o);
+    for (const MatchGame& g : r.games) CHECK(g.reason == "ply cap (12)");
+    // The same engine given move times loses with its complaint: the check above can fail.
+    hostile("clock", "engine error: expected a clock, got 'level move-time=0.050'", 1, "russian");
+}
+
+TEST_CASE("hub host: rule options that differ from the defaults are sent as `options`") {
+    const auto v = make_variant("russian", {"repetition_draw=0"});
+    MatchOptions o;
+    o.games = 1;
+    o.max_plies = 6;
+    o.time.movetime = 0.02;
+    MatchResult r = run_match(v, make_player_factory("hub:" + fake + " needopts", v), make_player_factory("greedy", v), o);
+    CHECK(r.games.at(0).reason == "ply cap (6)");
+    // Without differing options nothing is sent, and an engine needing them refuses (the fake's
+    // check can fail); an engine without the `options` parameter cannot play such a game.
+    hostile("needopts", "engine error: no rule options were set", 1, "russian");
+    r = run_match(v, make_player_factory("hub:" + fake + " noopts", v), make_player_factory("greedy", v), o);
+    CHECK(r.games.at(0).reason.find("engine has no `options` parameter to be told the rule options repetition_draw=0") !=
+          std::string::npos);
+}
+
+TEST_CASE("hub host: think with a depth reads the engine's info line (depth, score, nodes, pv)") {
+    const auto v = make_variant("international");
+    HubHost h(fake + " ok", v);
+    Game g(v);
+    CHECK_THROWS_AS((void)h.think(g, HubThinkLimits{}), OptionError);
+    CHECK_THROWS_AS((void)h.think(g, HubThinkLimits{0, 3, 0}), OptionError);  // no time: needs a timeout
+    const PlayerReply r = h.think(g, HubThinkLimits{0, 3, 0}, 30);
+    REQUIRE(r.move);
+    CHECK(r.info.depth == 3);
+    CHECK(r.info.score.has_value());
+    CHECK(r.info.nodes.value_or(0) > 0);
+    REQUIRE(r.info.pv.size() >= 2);
+    CHECK(r.info.pv.front().same_result(*r.move));
+    // The pv is legal move after move from the position.
+    Game line(v);
+    for (const Move& m : r.info.pv) CHECK_NOTHROW(line.play(m));
+    // A node limit is passed on too (the engine stops about there).
+    const PlayerReply n = h.think(g, HubThinkLimits{0, 0, 500}, 30);
+    REQUIRE(n.move);
+    CHECK(n.info.nodes.value_or(0) < 5000);
+}
 #endif

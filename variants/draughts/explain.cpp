@@ -90,7 +90,8 @@ std::string DraughtsVariant::rule_section(MoveReason r) const {
 
 MoveExplanation DraughtsVariant::explain_refusal(const Position& pos, const ParsedMoveText& t,
                                                  const MoveList& legal) const {
-    // Whether the text names a legal move of the descriptor `d` (this one with a rule relaxed).
+    // Whether the text names a legal move of the descriptor `d` (this one with a rule relaxed),
+    // whole or cut short.
     const auto named_under = [&](const DraughtsDescriptor& d) {
         const auto v = make_draughts_variant(d);
         MoveList moves;
@@ -100,7 +101,13 @@ MoveExplanation DraughtsVariant::explain_refusal(const Position& pos, const Pars
             moves.clear();
             v->generate(pos, moves, Duplicates::unique);
         }
-        return std::any_of(moves.begin(), moves.end(), [&](const Move& m) { return text_matches(t, m); });
+        return std::any_of(moves.begin(), moves.end(), [&](const Move& m) { return text_matches(t, m); }) ||
+               // ... or stops inside one (the general must-continue test, asked of that list):
+               // a text cut short inside a capture the precedence refuses is refused by the
+               // precedence, continuing it would not help.
+               (!moves.empty() && moves[0].is_capture() &&
+                static_cast<const DraughtsVariant&>(*v).Variant::explain_refusal(pos, t, moves).reason ==
+                    MoveReason::must_continue);
     };
     const Vertex from = t.squares.front();
     const Piece p = pos.at(from);
@@ -110,6 +117,11 @@ MoveExplanation DraughtsVariant::explain_refusal(const Position& pos, const Pars
             if (keep(m)) e.alternatives.push_back(m);
         }
     };
+    if (legal[0].is_capture()) {
+        // Cut short inside a legal capture: it must go on (the general test says so).
+        MoveExplanation cut = Variant::explain_refusal(pos, t, legal);
+        if (cut.reason == MoveReason::must_continue) return cut;
+    }
     if (legal[0].is_capture()) {
         // A capture the precedence rules refuse: the first criterion (in the descriptor's order)
         // without which the text would still be a legal move is the one that refuses it.

@@ -208,6 +208,10 @@ protected:
     [[nodiscard]] std::string promotion_suffix(Kind k) const override;
     /// Also accepts a lone square with a promotion suffix ("2=Q", a free promotion, A19 b).
     [[nodiscard]] ParsedMoveText split_move_text(std::string_view text) const override;
+    /// The general reasons (Variant::explain_refusal), and "man-cannot-move-backward" for a
+    /// shatra's step toward its own side (3.5: a shatra never moves backward).
+    [[nodiscard]] MoveExplanation explain_refusal(const Position& pos, const ParsedMoveText& t,
+                                                  const MoveList& legal) const override;
 
 private:
     /// Squares of one side, as masks (2.3), and its forward direction.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "shatra.hpp"
+#include "tradgames/capture.hpp"
 #include "tradgames/error.hpp"
 #include "tradgames/fen.hpp"
 
@@ -402,6 +403,22 @@ Position Shatra::parse_spn(std::string_view spn) const {
 Position from_spn(std::string_view spn) {
     static const Shatra standard{RuleOptions(option_specs())};
     return standard.parse_spn(spn);
+}
+
+MoveExplanation Shatra::explain_refusal(const Position& pos, const ParsedMoveText& t,
+                                        const MoveList& legal) const {
+    MoveExplanation e = Variant::explain_refusal(pos, t, legal);
+    if (e.reason != MoveReason::no_such_move && e.reason != MoveReason::blocked) return e;
+    const Vertex from = t.squares.front();
+    if (t.squares.size() != 2 || pos.at(from).kind() != shatra) return e;
+    const auto d = topology().line_direction(from, t.squares.back());
+    const DirectionSet back = side_view(pos.side_to_move(), dirs(Direction::s, Direction::se, Direction::sw));
+    if (!d || (back & dirs(*d)) == 0) return e;
+    // 3.5: a shatra never moves backward (a square behind it, occupied or not).
+    const std::size_t rest = e.reason == MoveReason::blocked ? e.message.find("; ") : std::string::npos;
+    e.message = "a shatra does not move backward; " + (rest == std::string::npos ? e.message : e.message.substr(rest + 2));
+    e.reason = MoveReason::man_backward;
+    return e;
 }
 
 std::string Shatra::rule_section(MoveReason r) const {

@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "tradgames/engine/match.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
 #include "tradgames/variant.hpp"
@@ -95,6 +96,14 @@ struct HubConfig {
     /// Other accepted names → a name of `variants` ({"normal", "international"}).
     std::vector<std::pair<std::string, std::string>> aliases;
     HubVariantFactory make_variant;
+    /// An outside engine to play with instead of the built-in search (`tradgames hub --engine
+    /// cb:PATH.so`): called at `init` with the variant; may throw Error (answered with `error`,
+    /// e.g. a game the engine does not play). The engine then declares only the `variant` and
+    /// `options` parameters, answers `go think` with the player's move (its time: `move-time`,
+    /// or a share of `time`/`inc`/`moves`; 1 s when the level sets no time) and its report as
+    /// one `info` line, refuses `go ponder`/`go analyze` and depth/node-only levels with
+    /// `error`, and passes `stop` on as MatchPlayer::interrupt. Empty = the built-in search.
+    std::function<std::unique_ptr<MatchPlayer>(std::shared_ptr<const Variant>)> make_player;
 };
 
 /// The built-in engine as a Hub engine: feed it the GUI's lines one at a time; it answers through

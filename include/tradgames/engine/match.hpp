@@ -26,6 +26,21 @@
 
 namespace tradgames::engine {
 
+/// What a player said about its search for a move (engines that report it: a Hub engine's last
+/// `info` line, a CheckerBoard engine's status string). Every field is optional.
+struct PlayerInfo {
+    /// Search depth in plies, as the engine counts it.
+    std::optional<int> depth;
+    /// Score from the side to move's view in the engine's units (Hub engines: men, 1.0 = one man).
+    std::optional<double> score;
+    /// Nodes searched and seconds spent on this move, as the engine reports them.
+    std::optional<std::uint64_t> nodes;
+    std::optional<double> seconds;
+    /// The principal variation as legal moves from the position (cut where the engine's line
+    /// stops being legal or readable); empty when the engine gave none.
+    std::vector<Move> pv;
+};
+
 /// What a player answers when asked for a move: a legal move of the game, or why it has none to
 /// give (a crash, a hang, an illegal or malformed reply: the player loses the game with it).
 struct PlayerReply {
@@ -33,6 +48,15 @@ struct PlayerReply {
     std::optional<Move> move;
     /// Why the player failed (empty when move is set), e.g. "engine crashed (signal 11)".
     std::string failure;
+    /// What the player reported about its search (empty for players that report nothing).
+    PlayerInfo info;
+};
+
+/// The clocks at a move in clock mode (TimeControl::clock), in seconds.
+struct MoveClock {
+    double own = 0;        ///< time left for the player to move
+    double opponent = 0;   ///< time left for its opponent
+    double increment = 0;  ///< added after each move
 };
 
 /// Work a player reports about itself (CheckerBoard engines: parsed from their status string
@@ -57,6 +81,14 @@ public:
     [[nodiscard]] virtual PlayerReply play(const Game& game, double seconds) = 0;
     /// Work reported so far (see PlayerStats).
     [[nodiscard]] virtual PlayerStats stats() const;
+    /// Called before play() in clock mode with the clocks as they stand; the seconds given to
+    /// play() stay the referee's share of them. Players that manage their own time (Hub engines
+    /// told `level time= inc=`) use it. Default: ignored.
+    virtual void set_clock(const MoveClock& clock);
+    /// Asks a play() running on another thread to answer at once (a CheckerBoard engine's
+    /// *playnow); may be called from any thread, also when no play() runs (then it may be
+    /// lost). Default: nothing (the player answers within its time anyway).
+    virtual void interrupt();
 };
 
 /// Makes a fresh player, one per game slot (concurrent games never share a player).

@@ -18,10 +18,12 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "tradgames/engine/hub.hpp"
 #include "tradgames/engine/match.hpp"
 #include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
@@ -104,6 +106,8 @@ public:
     /// CbMapping::match.
     [[nodiscard]] PlayerReply play(const Game& game, double seconds) override;
     [[nodiscard]] PlayerStats stats() const override { return stats_; }
+    /// Sets the engine's *playnow (it should answer at once); from any thread.
+    void interrupt() override;
     /// Sends `command` to enginecommand; returns (the engine's return value, its reply), or
     /// nullopt with `error` set when the engine could not be reached.
     [[nodiscard]] std::optional<std::pair<int, std::string>> command(const std::string& command,
@@ -121,11 +125,23 @@ private:
     std::shared_ptr<const Variant> variant_;
     CbMapping mapping_;
     std::unique_ptr<Child> child_;
+    /// The engine's *playnow, shared with every child process (MAP_SHARED), kept for the
+    /// object's life so that interrupt() may write it from another thread.
+    std::atomic<int*> playnow_{nullptr};
     std::string name_;
     std::string status_;
     /// Why the engine cannot play (wrong game type, not loadable), sticky once known.
     std::string unusable_;
     PlayerStats stats_;
 };
+
+/// The Hub configuration that makes the CheckerBoard engine at `path` a Hub engine (HubEngine;
+/// `tradgames hub --engine cb:PATH.so`). Loads the engine once (in a child process) to ask its
+/// name and "get gametype" (21 English when it does not answer): the `variant` enum holds the
+/// registered games of that PDN GameType (CbMapping). Each `init` starts the engine afresh,
+/// loading it and checking its game type (an `error` line when it fails). `version` is written
+/// as "(CheckerBoard engine through tradgames VERSION)". Throws Error naming the path when the
+/// library cannot be loaded, is no engine, or plays a game type no game here has.
+[[nodiscard]] HubConfig cb_hub_config(const std::string& path, const std::string& version);
 
 }  // namespace tradgames::engine

@@ -26,8 +26,10 @@
 // Linux and other POSIX systems only.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "tradgames/engine/hub.hpp"
@@ -40,6 +42,13 @@ namespace tradgames::engine {
 struct HubHostTimeouts {
     double hello = 10;  ///< `hub` until `wait`
     double init = 60;   ///< `init` until `ready`
+};
+
+/// Limits of one HubHost::think, sent as `level move-time=S depth=N nodes=N` (0 = not sent).
+struct HubThinkLimits {
+    double seconds = 0;       ///< move-time in seconds
+    int depth = 0;            ///< depth in plies
+    std::uint64_t nodes = 0;  ///< nodes
 };
 
 /// A Hub engine in a child process, as a match player. Starts the engine on the first request
@@ -59,8 +68,19 @@ public:
     [[nodiscard]] std::string name() const override;
     /// Starts the engine if it is not running and sends `new-game`.
     void new_game(const Game& game) override;
-    /// One `pos`/`level`/`go think` exchange (see the file comment); the reply is checked.
+    /// One `pos`/`level`/`go think` exchange (see the file comment); the reply is checked. After
+    /// set_clock, the level is the clock (`level time=OWN inc=INC`) and the engine has until
+    /// its own time + 0.5 s to answer before `stop`, one more second before it is killed.
     [[nodiscard]] PlayerReply play(const Game& game, double seconds) override;
+    /// Remembers the clocks for the next play() (clock mode).
+    void set_clock(const MoveClock& clock) override { clock_ = clock; }
+    /// One `pos`/`level`/`go think` exchange with these limits (at least one set; else throws
+    /// OptionError). `timeout`: seconds until `stop` is sent (one more until the engine is
+    /// killed); 0 = 2 x seconds + 0.5 s (needs seconds). The reply's `info` is the engine's last
+    /// `info` line before `done` (depth, score, nodes, time, pv read move by move from the
+    /// position: the pv stops at the first move that is not legal or readable).
+    [[nodiscard]] PlayerReply think(const Game& game, const HubThinkLimits& limits,
+                                    double timeout = 0);
     /// Moves answered with an `info` line carrying nodes= and time= (the last one before
     /// `done`), with those nodes and seconds summed.
     [[nodiscard]] PlayerStats stats() const override { return stats_; }
@@ -68,6 +88,9 @@ public:
     struct Child;
 
 private:
+    /// think() with the clocks of clock mode when `clock` is set (`level time= inc=`).
+    PlayerReply think(const Game& game, const HubThinkLimits& limits, double timeout,
+                      const MoveClock* clock);
     /// Starts the engine and speaks the initialisation; "" on success, else why not.
     std::string start();
     /// Sends `command` and reads lines until one is `awaited`, within `seconds`; every other
@@ -78,6 +101,7 @@ private:
     std::string command_;
     std::shared_ptr<const Variant> variant_;
     HubHostTimeouts timeouts_;
+    std::optional<MoveClock> clock_;  // set_clock's clocks, for the next play()
     std::unique_ptr<Child> child_;
     std::string name_;
     /// Why the engine cannot play this variant, sticky once known.

@@ -7,6 +7,7 @@
  *   1 crash (SIGSEGV)       2 hang (ignores *playnow)   3 illegal move (a man two rows ahead)
  *   4 malformed (jumps 99)  5 exit(3)                   6 plays on with the same legal step rule
  *                                                         (illegal once no such step is legal)
+ *   7 as 6, but every move thinks until *playnow is set (a host's interrupt)
  * Built with FAKE_NO_GETMOVE it exports no getmove: a library that is not an engine.
  * Board: board[x][y]; WHITE 1, BLACK 2, MAN 4, KING 8; White's men start on y = 5..7 and move
  * towards y = 0, Black's start on y = 0..2. */
@@ -67,9 +68,12 @@ static int step(int b[8][8], int color, struct CBmove *m) {
 int getmove(int board[8][8], int color, double maxtime, char str[1024], int *playnow, int info,
             int moreinfo, struct CBmove *move) {
     (void)maxtime; (void)info; (void)moreinfo; (void)playnow;
+    if (FAKE_MODE == 7) {
+        while (!*(volatile int *)playnow) usleep(1000);
+    }
     printf("fake engine thinking\n");  /* engines print: the host must not mind */
     sprintf(str, "[done] [depth 1] [time 0.01] [nodes 100]");
-    if (at_start(board, color) || FAKE_MODE == 6) {
+    if (at_start(board, color) || FAKE_MODE == 6 || FAKE_MODE == 7) {
         if (step(board, color, move)) return 3;
     }
     switch (FAKE_MODE) {

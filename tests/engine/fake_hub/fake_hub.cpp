@@ -22,6 +22,10 @@
 //   nowait     `hub` is never answered
 //   noready    `init` is never answered
 //   only-intl  `hub` is answered with id and wait only: no `variant` parameter
+//   noopts     `hub` declares the `variant` parameter but no `options`
+//   needopts   `init` is answered with an error unless `set-param name=options` came before
+//   clock      every `go` is answered with an error unless the last `level` was a clock
+//              (time= and inc=, no move-time=)
 // depth=N makes every `level` line also limit the search to depth N (for comparing with the
 // in-process search at the same depth).
 #include <chrono>
@@ -66,9 +70,28 @@ int main(int argc, char** argv) {
     };
     te::HubEngine engine(config, say);
     long gos = 0;
-    std::string line;
+    std::string line, level;
+    bool options_set = false;
     while (std::getline(std::cin, line)) {
         if (line == "hub" && mode == "nowait") continue;
+        if (line == "hub" && mode == "noopts") {  // declares `variant` but no `options`
+            say("id name=fake version=noopts");
+            say("param name=variant value=international type=enum values=\"international russian\"");
+            say("wait");
+            continue;
+        }
+        if (line.rfind("set-param name=options ", 0) == 0) options_set = true;
+        if (line == "init" && mode == "needopts" && !options_set) {
+            say("error message=\"no rule options were set\"");
+            continue;
+        }
+        if (line.rfind("level", 0) == 0) level = line;
+        if (line.rfind("go", 0) == 0 && mode == "clock" &&
+            (level.find(" time=") == std::string::npos || level.find(" inc=") == std::string::npos ||
+             level.find("move-time") != std::string::npos)) {
+            say("error message=\"expected a clock, got '" + level + "'\"");
+            continue;
+        }
         if (line == "init" && mode == "noready") continue;
         if (line == "hub" && mode == "only-intl") {
             say("id name=fake version=only-intl");

@@ -17,61 +17,26 @@
 #include "tradgames/error.hpp"
 #include "tradgames/explain.hpp"
 #include "tradgames/registry.hpp"
+#include "variants/move_reason_check.hpp"
 
 using namespace tradgames;
+using tradgames::test::check_reasons;
+using tradgames::test::ReasonCase;
+using tradgames::test::sorted;
 
 namespace {
 
-struct ReasonCase {
-    const char* fen;
-    const char* text;
-    MoveReason reason;
-    std::vector<std::string> alternatives;  ///< sorted
-    const char* section;                    ///< after "variants/<game>/RULES.md "
-};
+using R = MoveReason;
 
-/// The moves sorted and joined by spaces (doctest prints strings, not vectors).
-std::string sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    std::string r;
-    for (const std::string& s : v) r += (r.empty() ? "" : " ") + s;
-    return r;
-}
-
-void check_reasons(const char* game, const std::vector<ReasonCase>& cases) {
-    const auto v = make_variant(game);
-    for (const ReasonCase& c : cases) {
-        const std::string where = std::string(game) + " " + c.fen + " " + c.text;
-        CAPTURE(where);
-        const Position pos = v->parse_position(c.fen);
-        const MoveExplanation e = v->explain_move(pos, c.text);
-        CHECK_FALSE(e.legal);
-        CHECK(to_string(e.reason) == to_string(c.reason));
-        CHECK(sorted(e.alternative_texts) == sorted(c.alternatives));
-        CHECK(e.alternatives.size() == e.alternative_texts.size());
-        const std::string rule = std::string("variants/") + game + "/RULES.md " + c.section;
-        CHECK(e.rule == rule);
-        // parse_move throws the same reason, rule and alternatives (a malformed text throws
-        // ParseError instead).
-        if (c.reason == MoveReason::not_a_move) {
-            CHECK_THROWS_AS((void)v->parse_move(pos, c.text), ParseError);
-            continue;
-        }
-        try {
-            (void)v->parse_move(pos, c.text);
-            FAIL("accepted");
-        } catch (const IllegalMoveError& err) {
-            CHECK(err.reason() == to_string(c.reason));
-            CHECK(err.rule() == rule);
-            CHECK(sorted(err.legal()) == sorted(c.alternatives));
-            CHECK(std::string(err.what()).find("(" + rule + ")") != std::string::npos);
-            CHECK((dynamic_cast<const AmbiguousMoveError*>(&err) != nullptr) ==
-                  (c.reason == MoveReason::ambiguous));
-        }
+/// Whether this build makes the game (canadian needs a 128-vertex build).
+bool builds(const char* game) {
+    try {
+        (void)make_variant(game);
+        return true;
+    } catch (const Error&) {
+        return false;
     }
 }
-
-using R = MoveReason;
 
 }  // namespace
 
@@ -290,6 +255,99 @@ TEST_SUITE("draughts") {
                  R::capture_compulsory, {"16:30"}, "§4"},
                 {"B:W21,22:B20", "20-21", R::no_legal_move, {}, "§6.2"},
             });
+    }
+
+    TEST_CASE("moves explained: a capture cut short, inside a legal capture or a refused one") {
+        // international §5-6: the man d4 (32) has two captures: over c5 (27) to b6 (21), over
+        // c7 (17) to d8 (12), 2 pieces; over e5 (28) to f6 (23), over g7 (19) to h8 (14), over
+        // i9 (10) to j10 (5), 3 pieces (crowned there, the end of the move). Nothing else: the
+        // squares beyond every other neighbour hold no Black man. The majority rule keeps 32x5.
+        check_reasons("international",
+                      {
+                          // Cut inside the legal capture: it must go on.
+                          {"W:W32:B27,17,28,19,10", "32x23", R::must_continue, {"32x5"}, "§5"},
+                          {"W:W32:B27,17,28,19,10", "32x14", R::must_continue, {"32x5"}, "§5"},
+                          // The 2-piece capture whole, and cut after its first jump: going on
+                          // would not help, the majority rule refuses it.
+                          {"W:W32:B27,17,28,19,10", "32x12", R::majority, {"32x5"}, "§6"},
+                          {"W:W32:B27,17,28,19,10", "32x21", R::majority, {"32x5"}, "§6"},
+                      });
+        // czech §6.1: the king a1 can take b2 (landing c3); the man d4's capture d4:f6:d8, cut
+        // after its first jump, is refused by the king-first rule, not by the continuation.
+        check_reasons("czech", {{"W:WKa1,d4:Bb2,e5,e7", "d4:f6", R::king_first, {"a1:c3"}, "§6"}});
+    }
+
+    TEST_CASE("moves explained: ambiguous captures in every game") {
+        // A capture text that writes only its ends (every game reads that form: russian §2.1,
+        // turkish §13, tobit §6.4, the numbered games' §9) is ambiguous when two legal captures
+        // share both ends but take different pieces. Each position below is a "diamond": two
+        // routes between the same squares, each taking its own pieces. The alternatives are
+        // the two routes with every landing written (the form the notation uses when the ends
+        // alone cannot tell them apart).
+        //
+        // Men capturing backward too (russian, pool, brazilian, international, frisian,
+        // canadian): a diamond alone would close into a loop (route A, then route B backward,
+        // back to the start), so both routes share a tail of two more jumps and end away from
+        // the start. White man a3, Black men b4, d4 (route A: a3-c5-e3), b2, d2 (route B:
+        // a3-c1-e3), f4, f6 (tail e3-g5-e7). Maximal captures: a3-c5-e3-c1-a3 (4 pieces, the
+        // loop), a3-c5-e3-g5-e7 and a3-c1-e3-g5-e7 (4 each); every one takes 4, so the majority
+        // games keep all three. "a3:e7" names the last two. No other jump exists: the squares
+        // beyond every other neighbour are empty of Black men, no man reaches the far row, and
+        // frisian's orthogonal jumps never meet a Black man (they all stand on even ranks
+        // of files b, d, f; the capturer lands only on odd ranks of files a, c, e, g).
+        const std::vector<std::string> russian_routes{"a3:c5:e3:g5:e7", "a3:c1:e3:g5:e7"};
+        check_reasons("russian", {{"W:Wa3:Bb4,d4,b2,d2,f4,f6", "a3:e7", R::ambiguous, russian_routes, "§2.1"}});
+        // 8x8 numbered: a3 = 21, b4 = 17, d4 = 18, b2 = 25, d2 = 26, f4 = 19, f6 = 11, c5 = 14,
+        // e3 = 23, c1 = 30, g5 = 16, e7 = 7.
+        for (const char* game : {"pool", "brazilian"}) {
+            check_reasons(game, {{"W:W21:B17,18,25,26,19,11", "21x7", R::ambiguous,
+                                  {"21x14x23x16x7", "21x30x23x16x7"}, "§9"}});
+        }
+        // 10x10: a3 = 36, b4 = 31, d4 = 32, b2 = 41, d2 = 42, f4 = 33, f6 = 23, c5 = 27, e3 = 38,
+        // c1 = 47, g5 = 29, e7 = 18.
+        check_reasons("international", {{"W:W36:B31,32,41,42,33,23", "36x18", R::ambiguous,
+                                         {"36x27x38x29x18", "36x47x38x29x18"}, "§9"}});
+        // frisian §4: equal value (4 men each), so the value rule keeps both routes.
+        check_reasons("frisian", {{"W:W36:B31,32,41,42,33,23", "36x18", R::ambiguous,
+                                   {"36x27x38x29x18", "36x47x38x29x18"}, "§1"}});
+        if (builds("canadian")) {
+            // 12x12 (128-vertex builds): a3 = 55, b4 = 49, d4 = 50, b2 = 61, d2 = 62, f4 = 51,
+            // f6 = 39, c5 = 44, e3 = 57, c1 = 68, g5 = 46, e7 = 33.
+            check_reasons("canadian", {{"W:W55:B49,50,61,62,51,39", "55x33", R::ambiguous,
+                                        {"55x44x57x46x33", "55x68x57x46x33"}, "§9"}});
+        }
+        // Men capturing forward only (czech §5.2, thai §5.2, italian §5.2, spanish §5.2; english
+        // is above): the plain diamond. White man c1, Black men d2, d4 (route c1-e3-c5) and b2,
+        // b4 (route c1-a3-c5): two captures of 2, nothing beyond c5 (b6, d6 empty).
+        for (const char* game : {"czech", "thai"}) {
+            check_reasons(game, {{"W:Wc1:Bd2,d4,b2,b4", "c1:c5", R::ambiguous, {"c1:e3:c5", "c1:a3:c5"}, "§9"}});
+        }
+        // Italian and Spanish (a1 light): d1 = 30, e2 = 27, f3 = 23, e4 = 19, d5 = 14, c2 = 26,
+        // b3 = 21, c4 = 18. Men only: italian §6 and spanish §6 find the two equal.
+        for (const char* game : {"italian", "spanish"}) {
+            check_reasons(game, {{"W:W30:B27,19,26,18", "30x14", R::ambiguous, {"30x23x14", "30x21x14"}, "§9"}});
+        }
+        // turkish §6-7: a man captures forward and sideways (never backward) by short
+        // orthogonal jumps; §10: the most pieces. White man d2, Black d3, e4 (route d2-d4-f4),
+        // e2, f3 (route d2-f2-f4), f5 (the tail f4-f6). Route B may also turn left at f4 over
+        // e4 to d4 (3 pieces); route A cannot take f3 from f4 (backward). So three captures
+        // of 3: d2xd4xf4xf6, d2xf2xf4xf6, d2xf2xf4xd4; "d2xf6" names the first two (a man
+        // writes every landing, §13).
+        check_reasons("turkish", {{"W:Wd2:Bd3,e4,e2,f3,f5", "d2xf6", R::ambiguous, {"d2xd4xf4xf6", "d2xf2xf4xf6"}, "§13"}});
+        // tobit R5: a hul jumps forward, backward and sideways; no majority (R9). Points
+        // n(x, y) = 6 + 7(y - 1) + x (§2.2): hul 7 = (1,1); route A over 14 to 21 = (1,3), over
+        // 22 to 23 = (3,3); route B over 8 to 9 = (3,1), over 16 to 23; tail over 24 to 25 =
+        // (5,3). Maximal: A+tail, B+tail (3 each) and the loop 7:9:23:21:7 (4). §6.4 writes the
+        // turning points: 7:21:25 (straight through 23) and 7:9:23:25.
+        check_reasons("tobit", {{"W:W7:B14,22,8,16,24", "7:25", R::ambiguous, {"7:21:25", "7:9:23:25"}, "§6.4"}});
+        // tobit-4x4: n(x, y) = 5 + 6(y - 1) + x; the same figure: hul 6 = (1,1), 12, 18, 19,
+        // 20; 7, 8, 14; tail 21 to 22 = (5,3).
+        check_reasons("tobit-4x4", {{"W:W6:B12,19,7,14,21", "6:22", R::ambiguous, {"6:18:22", "6:8:20:22"}, "§6.4"}});
+        // A text writing one route's turning point names that route alone (no ambiguity).
+        const auto v = make_variant("tobit");
+        const MoveExplanation e = v->explain_move(v->parse_position("W:W7:B14,22,8,16,24"), "7:9:25");
+        CHECK(e.legal);
+        CHECK(e.alternative_texts == std::vector<std::string>{"7:9:23:25"});
     }
 
     TEST_CASE("moves explained: a user's descriptor names no RULES.md") {
