@@ -411,6 +411,36 @@ std::string study_csv(const StudyResult& r) {
     return out;
 }
 
+std::string study_records_jsonl(const StudyResult& r) {
+    std::string out;
+    for (std::size_t i = 0; i < r.cells.size(); ++i) {
+        const StudyCell& c = r.cells[i];
+        for (const StudyGame& g : c.records) {
+            const json line = {{"cell", i},
+                               {"variant", c.variant},
+                               {"white", c.white},
+                               {"black", c.black},
+                               {"index", g.index},
+                               {"moves", g.moves},
+                               {"result", to_string(g.result.outcome)},
+                               {"reason", g.result.reason},
+                               {"plies", g.plies},
+                               {"legal_moves", g.legal_moves},
+                               {"capture_positions", g.capture_positions},
+                               {"capture_moves", g.capture_moves},
+                               {"captured_pieces", g.captured_pieces},
+                               {"promotions", g.promotions},
+                               {"lead_changes", g.lead_changes},
+                               {"scored_positions", g.scored_positions},
+                               {"uncertainty_milli", g.uncertainty_milli},
+                               {"winner_behind", g.winner_behind},
+                               {"seconds", g.seconds}};
+            out += line.dump() + "\n";
+        }
+    }
+    return out;
+}
+
 std::string study_text(const StudyResult& r) {
     std::string out;
     for (const auto& c : r.cells) {

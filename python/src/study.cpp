@@ -25,29 +25,19 @@ using json = nlohmann::json;
 
 /// The records of every cell: per cell a list of games {index, moves, result, reason, plies,
 /// legal_moves, capture_positions, capture_moves, captured_pieces, promotions, lead_changes,
-/// scored_positions, uncertainty_milli, winner_behind, seconds}.
+/// scored_positions, uncertainty_milli, winner_behind, seconds}: the library's JSON lines
+/// (study_records_jsonl) grouped by cell.
 json records_json(const te::StudyResult& r) {
     json cells = json::array();
-    for (const auto& c : r.cells) {
-        json games = json::array();
-        for (const auto& g : c.records) {
-            games.push_back({{"index", g.index},
-                             {"moves", g.moves},
-                             {"result", tg::to_string(g.result.outcome)},
-                             {"reason", g.result.reason},
-                             {"plies", g.plies},
-                             {"legal_moves", g.legal_moves},
-                             {"capture_positions", g.capture_positions},
-                             {"capture_moves", g.capture_moves},
-                             {"captured_pieces", g.captured_pieces},
-                             {"promotions", g.promotions},
-                             {"lead_changes", g.lead_changes},
-                             {"scored_positions", g.scored_positions},
-                             {"uncertainty_milli", g.uncertainty_milli},
-                             {"winner_behind", g.winner_behind},
-                             {"seconds", g.seconds}});
-        }
-        cells.push_back(games);
+    for (std::size_t i = 0; i < r.cells.size(); ++i) cells.push_back(json::array());
+    const std::string lines = te::study_records_jsonl(r);
+    for (std::size_t at = 0; at < lines.size();) {
+        const std::size_t end = lines.find('\n', at);
+        json g = json::parse(lines.substr(at, end - at));
+        const std::size_t cell = g["cell"].get<std::size_t>();
+        for (const char* k : {"cell", "variant", "white", "black"}) g.erase(k);
+        cells[cell].push_back(std::move(g));
+        at = end + 1;
     }
     return cells;
 }

@@ -145,10 +145,14 @@ def test_report_files_and_tables(tmp_path):
     r = tradgames.study(["russian", "turkish:promotion=king"], ["random", "greedy"], games=6, mixed=True,
                         report=tmp_path)
     for name in ("study.json", "study.csv", "report.md", "report.html", "draw_rate.png", "first_player.png",
-                 "lengths.png", "measures.png"):
+                 "lengths.png", "measures.png", "pairings.png"):
         assert (tmp_path / name).stat().st_size > 0, name
     md = (tmp_path / "report.md").read_text()
+    assert "(pairings.png)" in md and "The ladder of players" in (tmp_path / "report.html").read_text()
     assert "| turkish:promotion=king | greedy | random | 6 |" in md
     assert "Pairings" in md
     assert json.loads((tmp_path / "study.json").read_text())["digest"] == r["digest"]
     assert (tmp_path / "study.csv").read_text() == tradgames.study_csv(r)
+    # Without --mixed there are no pairings and no ladder plot.
+    tradgames.study(["russian"], ["random"], games=2, report=tmp_path / "self")
+    assert not (tmp_path / "self" / "pairings.png").exists()

@@ -7,7 +7,9 @@ drawn with matplotlib (Debian's python3-matplotlib):
 * first_player.png: the first player's score per variant and player, with intervals;
 * lengths.png: the distribution of game length per variant, one panel per player;
 * measures.png: decisiveness, length, branching, capture share, promotions, lead changes,
-  uncertainty and drama per variant and player, with intervals.
+  uncertainty and drama per variant and player, with intervals;
+* pairings.png (with ``--mixed``): the ladder, one panel per variant: the score of the row's
+  player against the column's over both colours, with the Elo difference and its interval.
 
 ``python3 -m tradgames.report DIR`` does the same from DIR/study.json (``tradgames study
 --report DIR`` runs it).
@@ -72,17 +74,22 @@ def _tables(result: Result) -> List[Tuple[str, List[str], List[List[str]]]]:
     if result.get("pairings"):
         rows = []
         for p in result["pairings"]:
-            def elo(x: Optional[float], inf: str) -> str:
-                return inf if x is None else "%+.0f" % x
-            half = 1.959964 * p["score_stderr"]
             rows.append([p["variant"], p["a"], p["b"], "+%d =%d -%d" % (p["wins"], p["draws"], p["losses"]),
-                         "%.3f" % p["score"],
-                         "%s [%s, %s]" % (elo(p["elo"], "-inf" if p["score"] <= 0.5 else "+inf"),
-                                          elo(p["elo_low"], "-inf" if p["score"] - half <= 0.5 else "+inf"),
-                                          elo(p["elo_high"], "-inf" if p["score"] + half <= 0.5 else "+inf"))])
+                         "%.3f" % p["score"], "%s [%s, %s]" % _elo_texts(p)])
         tables.append(("Pairings: A against B, both colours", ["variant", "A", "B", "A: +wins =draws -losses",
                                                                "A's score", "Elo of A over B [95%]"], rows))
     return tables
+
+
+def _elo_texts(p: Dict[str, Any]) -> Tuple[str, str, str]:
+    """A's Elo over B in a pairing and its interval's ends, as text; a null end is the infinity
+    on the side of 0.5 its score (or score bound) lies."""
+    def elo(x: Optional[float], inf: str) -> str:
+        return inf if x is None else "%+.0f" % x
+    half = 1.959964 * p["score_stderr"]
+    return (elo(p["elo"], "-inf" if p["score"] <= 0.5 else "+inf"),
+            elo(p["elo_low"], "-inf" if p["score"] - half <= 0.5 else "+inf"),
+            elo(p["elo_high"], "-inf" if p["score"] + half <= 0.5 else "+inf"))
 
 
 def _errorbars(ax: Any, xs: Sequence[float], estimates: Sequence[Dict[str, Any]], **kw: Any) -> None:
@@ -185,7 +192,52 @@ def _plots(result: Result, directory: str) -> List[Tuple[str, str]]:
     fig.savefig(os.path.join(directory, "measures.png"), dpi=100)
     plt.close(fig)
     out.append(("measures.png", "Measures per variant and player in self-play, with their 95% intervals."))
+
+    if result.get("pairings"):
+        out.append(_pairings_plot(result, directory, plt))
     return out
+
+
+def _pairings_plot(result: Result, directory: str, plt: Any) -> Tuple[str, str]:
+    """The ladder: per variant a matrix of the row player's score against the column player."""
+    variants = result["variants"]
+    players = result["players"]
+    n = len(players)
+    fig, axes = plt.subplots(1, len(variants), figsize=(1.6 * n * len(variants) + 1.5, 1.3 * n + 1.8),
+                             squeeze=False)
+    image = None
+    for k, v in enumerate(variants):
+        ax = axes[0][k]
+        score = [[float("nan")] * n for _ in range(n)]
+        label = [[""] * n for _ in range(n)]
+        for p in result["pairings"]:
+            if p["variant"] != v:
+                continue
+            a, b = players.index(p["a"]), players.index(p["b"])
+            e, lo, hi = _elo_texts(p)
+
+            def neg(t: str) -> str:  # B's Elo over A: the sign turned
+                return t if t.lstrip("+-") == "0" else ("-" if t[0] == "+" else "+") + t[1:]
+            score[a][b] = p["score"]
+            score[b][a] = 1 - p["score"]
+            label[a][b] = "%.2f\n%s\n[%s, %s]" % (p["score"], e, lo, hi)
+            label[b][a] = "%.2f\n%s\n[%s, %s]" % (1 - p["score"], neg(e), neg(hi), neg(lo))
+        image = ax.imshow(score, cmap="RdBu", vmin=0, vmax=1)
+        for i in range(n):
+            for j in range(n):
+                if label[i][j]:
+                    dark = abs(score[i][j] - 0.5) > 0.35
+                    ax.text(j, i, label[i][j], ha="center", va="center", fontsize=7,
+                            color="white" if dark else "black")
+        ax.set_xticks(range(n), players, rotation=30, ha="right", fontsize="small")
+        ax.set_yticks(range(n), players if k == 0 else [""] * n, fontsize="small")
+        ax.set_title(v)
+    fig.colorbar(image, ax=axes[0].tolist(), shrink=0.8, label="score of the row's player")
+    fig.suptitle("Pairings: the row's player against the column's, both colours (score, Elo [95%])")
+    fig.savefig(os.path.join(directory, "pairings.png"), dpi=100, bbox_inches="tight")
+    plt.close(fig)
+    return ("pairings.png", "The ladder of players: per variant, the score of the row's player against the "
+            "column's over both colours, with the Elo difference and its 95% interval (the pairings table).")
 
 
 def _settings_line(result: Result) -> str:

@@ -39,6 +39,7 @@ struct StudyArgs {
     bool json = false;
     bool csv = false;
     std::string report;
+    std::string records;
 };
 
 /// Splits a comma-separated list; an item with '=' but no ':' continues the item before it
@@ -108,6 +109,12 @@ int run_study_command(const StudyArgs& a) {
     o.opening_plies = a.opening_plies;
     o.ply_cap = a.ply_cap;
     o.score_depth = a.score_depth;
+    o.record_games = !a.records.empty();
+    std::ofstream records;
+    if (!a.records.empty()) {  // opened before the games are played: a bad path fails at once
+        records.open(a.records, std::ios::binary | std::ios::trunc);
+        if (!records) throw tg::Error("--records " + tg::quoted(a.records) + ": cannot write: " + std::strerror(errno));
+    }
     if (!a.report.empty()) {
         struct stat st {};
         if (::stat(a.report.c_str(), &st) == 0 ? !S_ISDIR(st.st_mode) : ::mkdir(a.report.c_str(), 0777) != 0) {
@@ -124,6 +131,11 @@ int run_study_command(const StudyArgs& a) {
     }
     const te::StudyResult r = te::run_study(o);
     if (tty) std::fprintf(stderr, "\r\033[K");
+    if (!a.records.empty()) {
+        records << te::study_records_jsonl(r);
+        records.close();
+        if (!records) throw tg::Error("--records " + tg::quoted(a.records) + ": cannot write: " + std::strerror(errno));
+    }
     if (!a.report.empty()) {
         write_text(a.report + "/study.json", te::study_json(r) + "\n");
         write_text(a.report + "/study.csv", te::study_csv(r));
@@ -199,6 +211,9 @@ void register_study_command(CLI::App& app, std::vector<Command>& out) {
     cmd->add_option("--report", a->report,
                     "directory for a report: study.json, study.csv, and (through python3 -m tradgames.report) "
                     "report.md, report.html and PNG plots");
+    cmd->add_option("--records", a->records,
+                    "write every game to this file as JSON lines: variant, players, index, moves, result, "
+                    "reason and the per-game counts (README \"Variant studies\")");
     out.push_back({cmd, [a] { return run_study_command(*a); }});
 }
 

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <istream>
+#include <stdexcept>
 #include <string>
 
 namespace tradgames {
@@ -22,7 +23,10 @@ struct Token {
     Tok kind = Tok::end;
     std::size_t line = 0;
     std::size_t offset = 0;
-    std::string_view text;  // the token as written (a move without its strength suffix)
+    std::string_view text;  // the token as written (a move without its strength suffix; a
+                            // comment's text without its '{' '}' or ';'; a number "12.")
+    std::string_view suffix;  // a move's strength suffix as written ("!", "?!", "(!?)")
+    bool line_comment = false;  // a ';' comment
     std::string name;       // tag name
     std::string value;      // tag value, unescaped
     int number = 0;         // move number
@@ -89,7 +93,15 @@ public:
         st_.line_start = false;  // no token ends with a line end
         switch (c) {
             case '{': return comment(k);
-            case ';': skip_line(); k.kind = Tok::comment; return k;
+            case ';': {
+                const std::size_t from = pos_ + 1;
+                skip_line();
+                k.kind = Tok::comment;
+                k.line_comment = true;
+                k.text = text(from, pos_);
+                if (!k.text.empty() && k.text.back() == '\r') k.text.remove_suffix(1);
+                return k;
+            }
             case '[': return tag(k);
             case '(': ++pos_; k.kind = Tok::open; return k;
             case ')': ++pos_; k.kind = Tok::close; return k;
@@ -136,6 +148,7 @@ private:
         }
         pos_ = p + 1;
         k.kind = Tok::comment;
+        k.text = text(k.offset + 1, p);
         return k;
     }
 
@@ -148,6 +161,8 @@ private:
             pos_ = p;
             return bad(k, "malformed NAG " + quoted(w));
         }
+        k.text = text(pos_, p);
+        k.number = std::stoi(std::string(k.text.substr(1)));
         pos_ = p;
         k.kind = Tok::nag;
         return k;
@@ -202,6 +217,7 @@ private:
         if (w == "..." || w == "\xE2\x80\xA6") {  // "1. ... 7-12": no move written for White
             pos_ = p;
             k.kind = Tok::ellipsis;
+            k.text = w;
             return k;
         }
         std::size_t d = 0;
@@ -212,6 +228,7 @@ private:
             pos_ += e;
             if (d > 6) return bad(k, "move number " + quoted(w.substr(0, e)) + " is too large");
             k.kind = Tok::number;
+            k.text = w.substr(0, e);
             k.number = std::stoi(std::string(w.substr(0, d)));
             return k;
         }
@@ -221,13 +238,18 @@ private:
         while (s > 0 && (w[s - 1] == '!' || w[s - 1] == '?')) --s;
         if (s == 0) {  // a strength mark standing apart, "c3-d4 !?": an annotation like a NAG
             k.kind = Tok::nag;
+            k.text = w;
             return k;
         }
+        k.suffix = w.substr(s);
         w = w.substr(0, s);
         if (at(pos_) == '(' && (at(pos_ + 1) == '!' || at(pos_ + 1) == '?')) {
             std::size_t q = pos_ + 1;
             while (at(q) == '!' || at(q) == '?') ++q;
-            if (at(q) == ')') pos_ = q + 1;
+            if (at(q) == ')') {
+                k.suffix = text(p - k.suffix.size(), q + 1);
+                pos_ = q + 1;
+            }
         }
         const bool ok = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
             return is_alnum(static_cast<unsigned char>(c)) || c == '-' || c == ':' || c == '=';
@@ -470,7 +492,14 @@ std::optional<PdnGame> PdnReader::next() {
         }
     }
     if (!error.empty()) fail(g, error_line, error);
+    game_offset_ = g.offset;
+    game_end_ = pos_;
     return g;
+}
+
+std::string_view PdnReader::game_text() const noexcept {
+    if (game_end_ <= game_offset_ || game_offset_ < base_ || game_end_ - base_ > window_.size()) return {};
+    return window_.substr(game_offset_ - base_, game_end_ - game_offset_);
 }
 
 std::vector<PdnGame> read_pdn(std::string_view text) {
@@ -510,6 +539,29 @@ std::string pdn_move_label(const PdnGame& record, Color start_side, std::size_t 
     return move_number(numbered ? record.moves.front().number : 1, start_side, ply);
 }
 
+namespace {
+
+/// Plays move i of `record` into `game`; errors name the game, the move number, text and line.
+void play_record_move(const PdnGame& record, std::size_t i, Game& game) {
+    const PdnMove& m = record.moves[i];
+    const std::string where = record.label() + ", move " + pdn_move_label(record, game.start_position().side_to_move(), i) + " " +
+                              quoted(m.text) + " (line " + std::to_string(m.line) + "): ";
+    if (placeholder(m)) {
+        throw PdnError(where + "placeholder '-' instead of a move", record.index, m.line);
+    }
+    try {
+        game.play(std::string_view(m.text));
+    } catch (const AmbiguousMoveError& e) {
+        throw AmbiguousMoveError(where + e.what());
+    } catch (const IllegalMoveError& e) {
+        throw IllegalMoveError(where + e.what());
+    } catch (const ParseError& e) {
+        throw PdnError(where + e.what(), record.index, m.line);
+    }
+}
+
+}  // namespace
+
 void play_pdn(const PdnGame& record, Game& game) {
     if (record.moves.empty()) fail(record, record.line, "empty record: no moves");
     if (std::all_of(record.moves.begin(), record.moves.end(), placeholder)) {
@@ -517,23 +569,7 @@ void play_pdn(const PdnGame& record, Game& game) {
              "placeholder record: all " + std::to_string(record.moves.size()) +
                  " moves are written '-' (no moves recorded)");
     }
-    for (std::size_t i = 0; i < record.moves.size(); ++i) {
-        const PdnMove& m = record.moves[i];
-        const std::string where = record.label() + ", move " + pdn_move_label(record, game.start_position().side_to_move(), i) + " " +
-                                  quoted(m.text) + " (line " + std::to_string(m.line) + "): ";
-        if (placeholder(m)) {
-            throw PdnError(where + "placeholder '-' instead of a move", record.index, m.line);
-        }
-        try {
-            game.play(std::string_view(m.text));
-        } catch (const AmbiguousMoveError& e) {
-            throw AmbiguousMoveError(where + e.what());
-        } catch (const IllegalMoveError& e) {
-            throw IllegalMoveError(where + e.what());
-        } catch (const ParseError& e) {
-            throw PdnError(where + e.what(), record.index, m.line);
-        }
-    }
+    for (std::size_t i = 0; i < record.moves.size(); ++i) play_record_move(record, i, game);
     // The termination marker, or the [Result] tag when the marker is '*' (a separator to some
     // writers).
     Outcome recorded = record.result.outcome;
@@ -625,6 +661,312 @@ std::string write_pdn(const Game& game, const std::vector<PdnTag>& tags, const P
     }
     put(pdn_result_text(game.result().outcome, opts.results));
     return text + line + '\n';
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Records as trees
+
+const std::string* PdnRecord::tag(std::string_view name) const {
+    for (const PdnTag& t : tags) {
+        if (iequals(t.name, name)) return &t.value;
+    }
+    return nullptr;
+}
+
+std::vector<std::size_t> PdnRecord::mainline() const {
+    std::vector<std::size_t> r;
+    for (std::size_t n = 0; !nodes.at(n).variations.empty();) {
+        n = nodes[n].variations.front();
+        r.push_back(n);
+    }
+    return r;
+}
+
+std::vector<std::size_t> PdnRecord::path(std::size_t node) const {
+    std::vector<std::size_t> r;
+    for (std::size_t n = node; n != 0; n = nodes.at(n).parent) {
+        if (r.size() >= nodes.size()) throw std::out_of_range("PdnRecord::path: the parents form a cycle");
+        r.push_back(n);
+    }
+    std::reverse(r.begin(), r.end());
+    return r;
+}
+
+namespace {
+
+/// The record's tags and result with the moves of `nodes`, as read_pdn gives a game.
+PdnGame flat_game(const PdnRecord& r, const std::vector<std::size_t>& nodes) {
+    PdnGame g;
+    g.index = r.index;
+    g.line = r.line;
+    g.tags = r.tags;
+    g.result = r.result;
+    for (const std::size_t n : nodes) {
+        const PdnNode& m = r.nodes[n];
+        int number = 0;  // the number written, as the reader takes it ("12..." gives 12)
+        for (std::size_t i = 0; i < m.number.size() && is_digit(m.number[i]) && number < 1000000; ++i) {
+            number = number * 10 + (m.number[i] - '0');
+        }
+        g.moves.push_back({m.move, number, m.line});
+    }
+    return g;
+}
+
+}  // namespace
+
+PdnGame PdnRecord::game() const { return flat_game(*this, mainline()); }
+
+std::size_t PdnRecord::add_variation(std::size_t parent, std::string move) {
+    (void)nodes.at(parent);
+    PdnNode n;
+    n.parent = parent;
+    n.move = std::move(move);
+    nodes.push_back(std::move(n));
+    nodes[parent].variations.push_back(nodes.size() - 1);
+    return nodes.size() - 1;
+}
+
+namespace {
+
+/// PGN's NAG of a strength mark standing apart, or 0.
+int strength_nag(std::string_view w) {
+    static constexpr std::array<std::string_view, 6> marks = {"!", "?", "!!", "??", "!?", "?!"};
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+        if (marks[i] == w) return static_cast<int>(i) + 1;
+    }
+    return 0;
+}
+
+[[noreturn]] void record_fail(const PdnRecord& r, std::size_t node, const std::string& what) {
+    PdnGame g;
+    g.index = r.index;
+    g.tags = r.tags;
+    throw PdnError((r.index > 0 ? g.label() : std::string("PDN record")) + ", node " + std::to_string(node) + ": " + what,
+                   r.index, r.line);
+}
+
+}  // namespace
+
+void check_pdn_record(const PdnRecord& r) {
+    if (r.nodes.empty()) record_fail(r, 0, "a record needs its root node");
+    if (r.nodes[0].parent != PdnNode::none || !r.nodes[0].move.empty()) {
+        record_fail(r, 0, "node 0 is the root: no parent and no move");
+    }
+    std::vector<std::size_t> depth(r.nodes.size(), 0);
+    std::vector<std::size_t> listed(r.nodes.size(), 0);
+    for (std::size_t i = 0; i < r.nodes.size(); ++i) {
+        const PdnNode& n = r.nodes[i];
+        for (const std::size_t c : n.variations) {
+            if (c >= r.nodes.size() || c <= i || r.nodes[c].parent != i) {
+                record_fail(r, i, "variation " + std::to_string(c) + " is not a later node whose parent is this one");
+            }
+            if (++listed[c] > 1) record_fail(r, i, "variation " + std::to_string(c) + " listed twice");
+        }
+        if (i > 0) {
+            if (n.parent == PdnNode::none || n.parent >= i) {
+                record_fail(r, i, "the parent must be an earlier node");
+            }
+            const PdnNode& p = r.nodes[n.parent];
+            depth[i] = depth[n.parent] + (!p.variations.empty() && p.variations.front() == i ? 0 : 1);
+            if (depth[i] > PdnRecord::max_variation_depth) {
+                record_fail(r, i, "variations nested deeper than " + std::to_string(PdnRecord::max_variation_depth) + " levels");
+            }
+            const bool word = !n.move.empty() && std::none_of(n.move.begin(), n.move.end(), [](char c) {
+                return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
+                       c == ';' || c == '$';
+            });
+            if (!word) record_fail(r, i, "move " + quoted(n.move) + " is not one word");
+        }
+        for (const int nag : n.nags) {
+            if (nag < 0 || nag > 999) record_fail(r, i, "NAG " + std::to_string(nag) + " is not in 0..999");
+        }
+        for (const auto* list : {&n.comments, &n.starting_comments}) {
+            for (const std::string& c : *list) {
+                if (c.find('}') != std::string::npos && c.find('\n') != std::string::npos) {
+                    record_fail(r, i, "a comment holding both '}' and a line end cannot be written");
+                }
+            }
+        }
+    }
+    for (std::size_t i = 1; i < r.nodes.size(); ++i) {
+        if (listed[i] != 1) record_fail(r, i, "not among its parent's variations");
+    }
+}
+
+PdnRecord pdn_record(const PdnGame& game, std::string_view text) {
+    PdnRecord r;
+    r.index = game.index;
+    r.line = game.line;
+    r.tags = game.tags;
+    r.result = game.result;
+    struct Level {
+        std::size_t from = 0;                   // the node the next move is played from
+        std::size_t last = PdnNode::none;       // the last move of this line
+        std::string number;                     // number tokens waiting for their move
+        std::vector<std::string> comments;      // comments waiting for their move
+        std::size_t open_line = 0;
+    };
+    std::vector<Level> levels(1);
+    std::size_t pos = game.offset;
+    std::size_t line = game.line;
+    PdnReader::LexState st;
+    st.line_start = false;
+    for (;;) {
+        Lexer lex(text, game.offset, pos, line, st);
+        lex.skip_space();
+        const Token t = lex.next();
+        if (t.kind == Tok::end || t.kind == Tok::result) break;
+        Level& l = levels.back();
+        switch (t.kind) {
+            case Tok::number:
+            case Tok::ellipsis:
+                l.number += (l.number.empty() ? "" : " ") + std::string(t.text);
+                break;
+            case Tok::move: {
+                const std::size_t n = r.add_variation(l.from, std::string(t.text));
+                PdnNode& node = r.nodes[n];
+                node.suffix = std::string(t.suffix);
+                node.number = std::move(l.number);
+                node.starting_comments = std::move(l.comments);
+                node.line = t.line;
+                l.number.clear();
+                l.comments.clear();
+                l.last = n;
+                l.from = n;
+                break;
+            }
+            case Tok::nag: {
+                const int nag = t.number > 0 || t.text.starts_with('$') ? t.number : strength_nag(t.text);
+                if (l.last == PdnNode::none) {
+                    fail(game, t.line, "NAG " + quoted(t.text) + " before any move of its line");
+                }
+                if (nag == 0 && !t.text.starts_with('$')) {
+                    fail(game, t.line, "annotation " + quoted(t.text) + " is not a NAG");
+                }
+                r.nodes[l.last].nags.push_back(nag);
+                break;
+            }
+            case Tok::comment: {
+                std::string c(t.text);
+                // After a move: that move's (even after the next number: "5. {c} 9-13" is written
+                // back "{c} 5. 9-13"); before the first move: the root's, or in a variation the
+                // starting comments of its first move.
+                if (l.last != PdnNode::none) {
+                    r.nodes[l.last].comments.push_back(std::move(c));
+                } else if (levels.size() == 1) {
+                    r.nodes[0].comments.push_back(std::move(c));
+                } else {
+                    l.comments.push_back(std::move(c));
+                }
+                break;
+            }
+            case Tok::open: {
+                if (l.last == PdnNode::none) fail(game, t.line, "variation '(' before any move of its line");
+                if (levels.size() > PdnRecord::max_variation_depth) {
+                    fail(game, t.line, "variations nested deeper than " +
+                                           std::to_string(PdnRecord::max_variation_depth) + " levels");
+                }
+                Level v;
+                v.from = r.nodes[l.last].parent;
+                v.open_line = t.line;
+                levels.push_back(std::move(v));
+                break;
+            }
+            case Tok::close:
+                if (levels.size() == 1) fail(game, t.line, "')' without '('");
+                if (l.last == PdnNode::none) {
+                    fail(game, l.open_line, "empty variation: '(' on line " + std::to_string(l.open_line) +
+                                                " holds no move");
+                }
+                levels.pop_back();
+                break;
+            case Tok::tag: break;  // the game's tags: in game.tags
+            case Tok::bad: fail(game, t.line, t.error);
+            case Tok::end:
+            case Tok::result: break;
+        }
+    }
+    if (levels.size() > 1) fail(game, levels.back().open_line, "variation '(' not closed");
+    return r;
+}
+
+std::optional<PdnRecord> PdnRecordReader::next() {
+    std::optional<PdnGame> g = reader_.next();
+    if (!g) return std::nullopt;
+    return pdn_record(*g, reader_.game_text());
+}
+
+std::vector<PdnRecord> read_pdn_records(std::string_view text) {
+    PdnRecordReader r(text);
+    std::vector<PdnRecord> out;
+    while (auto g = r.next()) out.push_back(std::move(*g));
+    return out;
+}
+
+std::string write_pdn_record(const PdnRecord& r, std::size_t width) {
+    check_pdn_record(r);
+    std::string text;
+    for (const PdnTag& t : r.tags) text += "[" + t.name + " \"" + escape_tag(t.value) + "\"]\n";
+    if (!r.tags.empty()) text += '\n';
+    std::string line;
+    bool glue = false;     // the next unit follows without a space ("(" before it)
+    bool break_after = false;
+    auto put = [&](const std::string& unit, bool glue_left = false) {
+        if (break_after || (!line.empty() && !glue && !glue_left && line.size() + 1 + unit.size() > width)) {
+            text += line + '\n';
+            line.clear();
+            break_after = false;
+        } else if (!line.empty() && !glue && !glue_left) {
+            line += ' ';
+        }
+        line += unit;
+        glue = false;
+    };
+    auto put_comment = [&](const std::string& c) {
+        if (c.find('}') != std::string::npos) {
+            put(";" + c);
+            break_after = true;
+        } else {
+            put("{" + c + "}");
+        }
+    };
+    // One line from node `first` on; alternatives recurse (at most max_variation_depth deep).
+    auto write_line = [&](auto&& self, std::size_t first) -> void {
+        for (std::size_t n = first;;) {
+            const PdnNode& node = r.nodes[n];
+            for (const auto& c : node.starting_comments) put_comment(c);
+            put(node.number.empty() ? node.move + node.suffix : node.number + " " + node.move + node.suffix);
+            for (const int nag : node.nags) {
+                std::string unit(1, '$');  // not "$" + to_string: GCC 12 -Wrestrict false positive
+                unit += std::to_string(nag);
+                put(unit);
+            }
+            for (const auto& c : node.comments) put_comment(c);
+            const PdnNode& parent = r.nodes[node.parent];
+            if (parent.variations.front() == n) {
+                for (std::size_t k = 1; k < parent.variations.size(); ++k) {
+                    put("(");
+                    glue = true;
+                    self(self, parent.variations[k]);
+                    put(")", true);
+                }
+            }
+            if (node.variations.empty()) break;
+            n = node.variations.front();
+        }
+    };
+    for (const auto& c : r.nodes[0].comments) put_comment(c);
+    if (!r.nodes[0].variations.empty()) write_line(write_line, r.nodes[0].variations.front());
+    put(r.result.text.empty() ? "*" : r.result.text);
+    return text + line + '\n';
+}
+
+Game pdn_record_game(const PdnRecord& record, std::size_t node, std::shared_ptr<const Variant> variant) {
+    const PdnGame g = flat_game(record, record.path(node));
+    Game game = pdn_start(g, std::move(variant));
+    for (std::size_t i = 0; i < g.moves.size(); ++i) play_record_move(g, i, game);
+    return game;
 }
 
 }  // namespace tradgames

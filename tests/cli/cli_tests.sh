@@ -674,6 +674,46 @@ check "study: cells and measures" '8 balance branching_factor capture_length cap
       "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["cells"]), " ".join(sorted(d["cells"][0]["measures"])))' <"$sd/whole.json")"
 check "study --csv header and rows" 'variant,white,black,games,measure,value,low,high,method 128' \
       "$("$tg" study $sargs -n 2 --csv | head -n 1) $("$tg" study $sargs -n 2 --csv | grep -vc '^variant,\|reason:')"
+# The text table: a block per cell, each measure's value and interval as in --json (4 decimals).
+stext='import json,sys
+d = json.load(open(sys.argv[1])); text = open(sys.argv[2]).read().splitlines()
+bad = []
+for c in d["cells"]:
+    head = "%s: %s (White) vs %s (Black), games %d..%d" % (c["variant"], c["white"], c["black"], c["first_game"], c["first_game"] + c["games"] - 1)
+    at = text.index(head)
+    for k, e in c["measures"].items():
+        if k == "seconds_per_game" or e["value"] is None or e["low"] is None: continue
+        want = "%.4f  [%.4f, %.4f]  %s" % (e["value"], e["low"], e["high"], e["method"])
+        line = next(l for l in text[at + 1:] if l.split()[:1] == [k])
+        if " ".join(line.split()[1:]) != " ".join(want.split()): bad.append((head, k, line))
+print(len(d["cells"]), "blocks", "ok" if not bad else bad)'
+"$tg" study $sargs -n 10 >"$sd/whole.txt"
+check "study: the text table shows every cell and measure as --json does" '8 blocks ok' \
+      "$(python3 -c "$stext" "$sd/whole.json" "$sd/whole.txt")"
+# merge of study shards, as CSV: the CSV of the single run but for the timing rows.
+check "study: merged shards' CSV = one run's CSV (timing rows aside)" \
+      "$("$tg" study $sargs -n 10 --csv | grep -v seconds_per_game)" \
+      "$("$tg" merge "$sd/a.json" "$sd/b.json" --csv | grep -v seconds_per_game)"
+check "study: merged shards' text = one run's text (timing lines aside)" \
+      "$(grep -v 'seconds_per_game\| threads$' "$sd/whole.txt")" \
+      "$("$tg" merge "$sd/b.json" "$sd/a.json" | grep -v 'seconds_per_game\| threads$')"
+# --records: one JSON line a game; the lines add up to the cells' counts.
+"$tg" study $sargs -n 3 --records "$sd/rec.jsonl" --json >"$sd/rec.json"
+srec='import json,sys
+d = json.load(open(sys.argv[1])); lines = [json.loads(l) for l in open(sys.argv[2])]
+ok = len(lines) == 3 * len(d["cells"])
+for i, c in enumerate(d["cells"]):
+    g = [l for l in lines if l["cell"] == i]
+    ok &= [l["index"] for l in g] == [0, 1, 2] and all((l["variant"], l["white"], l["black"]) == (c["variant"], c["white"], c["black"]) for l in g)
+    ok &= all(len(l["moves"]) == l["plies"] for l in g)
+    k = c["counts"]
+    ok &= sum(l["legal_moves"] for l in g) == k["branching"]["a"] and sum(l["plies"] for l in g) == k["length"]["a"]
+    ok &= sum(l["capture_moves"] for l in g) == k["capture_moves"]["a"] and sum(l["promotions"] for l in g) == k["promotions"]["a"]
+    ok &= sorted(l["result"] for l in g) == sorted(sum(([o] * n for o, n in k["outcomes"].items()), []))
+print(len(lines), ok)'
+check "study --records: a line per game, adding up to the counts" '24 True' \
+      "$(python3 -c "$srec" "$sd/rec.json" "$sd/rec.jsonl")"
+bad "study: --records into a missing directory" study --variants russian -n 1 --records "$sd/no/such/dir/r.jsonl"
 sed 's/"seed":5/"seed":6/' "$sd/a.json" >"$sd/edited.json"
 bad "study: unknown variant" study --variants russian,nosuch
 bad "study: bad variant option" study --variants turkish:promotion=maybe

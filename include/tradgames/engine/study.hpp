@@ -254,6 +254,14 @@ struct Estimate {
 /// The study as a text table for people: one block per cell.
 [[nodiscard]] std::string study_text(const StudyResult& r);
 
+/// The recorded games (StudyOptions::record_games) as JSON lines, one game a line, cells in
+/// order and games in index order: {cell (index in r.cells), variant, white, black, index,
+/// moves (the variant's notation, opening plies included), result ("white_wins", "black_wins",
+/// "draw"), reason, plies, legal_moves, capture_positions, capture_moves, captured_pieces,
+/// promotions, lead_changes, scored_positions, uncertainty_milli, winner_behind, seconds}.
+/// Empty when nothing was recorded.
+[[nodiscard]] std::string study_records_jsonl(const StudyResult& r);
+
 /// Player A's score against B from the cells (A, B) and (B, A) of a mixed study, as the match
 /// referee's Elo estimate (match.hpp): wins, draws, losses of A and the Elo difference with
 /// its 95% interval.

@@ -150,6 +150,9 @@ public:
     [[nodiscard]] std::size_t games_read() const noexcept { return count_; }
     /// Bytes of input consumed so far.
     [[nodiscard]] std::size_t offset() const noexcept { return pos_; }
+    /// The text of the game last returned by next(), from its first token to the end of its
+    /// result (empty before the first game); valid until next() is called again.
+    [[nodiscard]] std::string_view game_text() const noexcept;
 
     /// Lexer state kept between tokens (implementation detail).
     struct LexState {
@@ -178,6 +181,8 @@ private:
     std::size_t pos_ = 0;
     std::size_t line_ = 1;
     std::size_t count_ = 0;
+    std::size_t game_offset_ = 0;  // offset of the game last returned
+    std::size_t game_end_ = 0;     // and of its end
 };
 
 /// Every game of `text`. Throws PdnError for the first malformed game.
@@ -232,5 +237,119 @@ struct PdnWriteOptions {
 /// with read_pdn and play_pdn gives the same moves and result.
 [[nodiscard]] std::string write_pdn(const Game& game, const std::vector<PdnTag>& tags = {},
                                     const PdnWriteOptions& opts = {});
+
+// ---------------------------------------------------------------------------------------------
+// PDN records as trees: comments, NAGs and variations kept (python-chess's chess.pgn shape)
+
+/// One node of a PdnRecord: the root (no move) or a move, with what was written around it.
+/// Nodes live in PdnRecord::nodes and refer to each other by index.
+struct PdnNode {
+    /// The index standing for "no node" (the root's parent).
+    static constexpr std::size_t none = static_cast<std::size_t>(-1);
+    /// Index of the node this move is played from; `none` for the root.
+    std::size_t parent = none;
+    /// The moves played from this node's position, in the order written: variations[0] is the
+    /// line's continuation, the others the alternatives to it (PDN's "( ... )").
+    std::vector<std::size_t> variations;
+    /// The move text as written, without number and strength suffix ("c3-d4", "e5xg3"); empty
+    /// for the root.
+    std::string move;
+    /// The strength suffix written right after the move ("!", "?!", "(!?)"), or empty.
+    std::string suffix;
+    /// The move number (and "...") written right before the move, as written ("12.", "12...",
+    /// "1. ..."), or empty.
+    std::string number;
+    /// Numeric annotation glyphs after the move, in order: "$14" gives 14; a strength mark
+    /// standing apart ("!" "?" "!!" "??" "!?" "?!") gives its PGN NAG 1-6.
+    std::vector<int> nags;
+    /// Comments written before the move (the first move of the game or of a variation), text
+    /// without the braces.
+    std::vector<std::string> starting_comments;
+    /// Comments after the move (and its NAGs); for the root, the comments before the first move.
+    std::vector<std::string> comments;
+    /// 1-based line of the move in its input (0 for the root and for nodes made by a program).
+    std::size_t line = 0;
+};
+
+/// A PDN game as a tree of moves (python-chess's chess.pgn.Game): tags, the root node, the
+/// main line and the variations with their comments and NAGs, and the result. Read with
+/// read_pdn_records / PdnRecordReader, written back with write_pdn_record.
+struct PdnRecord {
+    /// Deepest nesting of variations accepted: "(" inside "(" ... 64 levels (real annotated
+    /// games use a handful); deeper input throws PdnError.
+    static constexpr std::size_t max_variation_depth = 64;
+
+    /// 1-based index of the game in its input, 1-based line of its first token.
+    std::size_t index = 0;
+    std::size_t line = 0;
+    /// Tags in file order, values unescaped.
+    std::vector<PdnTag> tags;
+    /// nodes[0] is the root (the start position); every other node's parent has a smaller index.
+    std::vector<PdnNode> nodes = std::vector<PdnNode>(1);
+    /// The termination marker.
+    PdnResult result;
+
+    /// The value of tag `name` (ASCII case ignored), or nullptr.
+    [[nodiscard]] const std::string* tag(std::string_view name) const;
+    /// The main line: node indices from the root's first continuation on, following
+    /// variations[0] (empty for a record without moves).
+    [[nodiscard]] std::vector<std::size_t> mainline() const;
+    /// The nodes from the first move to `node` (empty for the root). Throws std::out_of_range
+    /// for an index that is not a node.
+    [[nodiscard]] std::vector<std::size_t> path(std::size_t node) const;
+    /// The main line as read_pdn gives it (tags, moves, result): for play_pdn and replay_pdn.
+    [[nodiscard]] PdnGame game() const;
+    /// Adds the move `move` (text as written) as the last variation of `parent` and returns the
+    /// new node's index (python-chess's add_variation). Throws std::out_of_range for a bad parent.
+    std::size_t add_variation(std::size_t parent, std::string move);
+};
+
+/// Checks the links of a record (made by a program, e.g. from Python): node 0 is the only root,
+/// every parent has a smaller index and lists its child exactly once, variations nest at most
+/// max_variation_depth deep, moves are non-empty words (no blanks, braces or parentheses),
+/// NAGs are 0..999 and comments can be written (no '}' in a comment that also holds a line
+/// end). Throws PdnError naming the node.
+void check_pdn_record(const PdnRecord& record);
+
+/// The tree of the game `game` (from PdnReader::next) whose text is `text` (from
+/// PdnReader::game_text). Throws PdnError, naming the game and the line, for variations nested
+/// deeper than PdnRecord::max_variation_depth, a variation or a NAG before any move, and an
+/// empty variation "()". (Unclosed comments and variations are the reader's errors.)
+[[nodiscard]] PdnRecord pdn_record(const PdnGame& game, std::string_view text);
+
+/// Reads records one at a time from a string or a stream, with PdnReader's bounded memory
+/// (a game's tree holds at most one node per move token of its <= 1 MiB of text) and errors.
+class PdnRecordReader {
+public:
+    /// Reads `text` (which must outlive the reader).
+    explicit PdnRecordReader(std::string_view text) noexcept : reader_(text) {}
+    /// Reads `in` (which must outlive the reader) in chunks.
+    explicit PdnRecordReader(std::istream& in, std::size_t chunk = PdnReader::default_chunk)
+        : reader_(in, chunk) {}
+    /// The next record, or nullopt at the end. Throws as PdnReader::next and pdn_record; after
+    /// a PdnError the next call continues with the following game.
+    std::optional<PdnRecord> next();
+
+private:
+    PdnReader reader_;
+};
+
+/// Every record of `text`. Throws PdnError for the first malformed game.
+[[nodiscard]] std::vector<PdnRecord> read_pdn_records(std::string_view text);
+
+/// The PDN text of a record: its tags ([Name "value"], one a line, as stored), a blank line,
+/// the movetext (each node's starting comments, number, move and suffix, NAGs as "$n",
+/// comments as "{...}" (";..." to the line's end when the text holds a '}'), then its
+/// alternatives in parentheses; tokens joined by one space, lines wrapped at `width` bytes), the
+/// result ("*" if none) and a newline. A record read from text in this form is written back
+/// byte for byte; any record read back from the output is equal to the one written. Throws
+/// as check_pdn_record.
+[[nodiscard]] std::string write_pdn_record(const PdnRecord& record, std::size_t width = 80);
+
+/// The game at `node` of `record`: pdn_start (its [FEN]) and the moves from the first to
+/// `node`, played by `variant`. Throws std::out_of_range for a bad index, PdnError for a bad FEN
+/// and the move errors of play_pdn (naming the move's line) for a move that cannot be played.
+[[nodiscard]] Game pdn_record_game(const PdnRecord& record, std::size_t node,
+                                   std::shared_ptr<const Variant> variant);
 
 }  // namespace tradgames
