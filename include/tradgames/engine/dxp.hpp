@@ -204,7 +204,6 @@ private:
     std::string name_;
     bool requested_ = false;     // GAMEREQ sent for the current game
     std::size_t synced_ = 0;     // plies of the game the follower knows
-    std::size_t first_ply_ = 0;  // the game's ply when it was requested
 };
 
 }  // namespace tradgames::engine
