@@ -39,6 +39,10 @@
 #include <type_traits>
 #include <vector>
 
+#if defined(__BMI2__) && TRADGAMES_MAX_VERTICES == 64
+#include <immintrin.h>
+#endif
+
 #include "tradgames/move.hpp"
 #include "tradgames/position.hpp"
 #include "tradgames/topology.hpp"
@@ -180,12 +184,74 @@ struct CaptureRules {
     /// lands back on its origin.
     std::array<bool, max_kinds> whole_side{};
 
+    /// A numbering of the vertices with ghost bits, under which a square-diagonal grid
+    /// numbered row by row has one jump group a direction instead of two (Scan's 10x10
+    /// layout: a ghost bit after every two rows, so that each direction is one shift of the
+    /// whole side). Vertex v sits at bit v + (v + offset) / period; the other bits are ghosts,
+    /// never set. compile() chooses it from the topology, as the layout with the fewest jump
+    /// groups (none when no layout has fewer than the plain numbering, or it does not fit in a
+    /// Mask); it is a policy of the whole-side start test only: the search never sees it.
+    struct GhostLayout {
+        int period = 0;  ///< 0: no layout
+        int offset = 0;
+        int size = 0;    ///< the board's vertices
+        Mask deposit = 0;  ///< the vertices' bits
+        /// The bit of vertex v. Precondition: period > 0.
+        [[nodiscard]] int bit_of(int v) const noexcept { return v + (v + offset) / period; }
+        /// The vertex set m (bits at or above `size` ignored) in the ghost numbering.
+        [[nodiscard]] Mask to_ghost(Mask m) const noexcept {
+#if defined(__BMI2__) && TRADGAMES_MAX_VERTICES == 64
+            return _pdep_u64(m, deposit);
+#else
+            // From the highest boundary down, every vertex from the boundary on moves one bit up.
+            m &= bit(static_cast<Vertex>(size - 1)) | (bit(static_cast<Vertex>(size - 1)) - bit(0));
+            int b = period - offset;
+            while (b + period < size) b += period;
+            for (; b > 0 && b < size; b -= period) {
+                const Mask low = bit(static_cast<Vertex>(b)) - bit(0);
+                m = (m & low) | ((m & ~low) << 1);
+            }
+            return m;
+#endif
+        }
+        /// The inverse of to_ghost on sets of vertices' bits.
+        [[nodiscard]] Mask from_ghost(Mask g) const noexcept {
+#if defined(__BMI2__) && TRADGAMES_MAX_VERTICES == 64
+            return _pext_u64(g, deposit);
+#else
+            for (int b = period - offset; b < size; b += period) {
+                const Mask low = bit(static_cast<Vertex>(b)) - bit(0);
+                g = (g & low) | ((g >> 1) & ~low);
+            }
+            return g;
+#endif
+        }
+    };
+    /// Derived: the ghost numbering of the board (period 0: none).
+    GhostLayout ghost{};
+    /// Derived: side_candidates works in the ghost numbering (a layout exists and this build
+    /// converts a set in one instruction, BMI2's pdep and pext; a test may set it to compare
+    /// both paths).
+    bool use_ghost = false;
+    /// Derived ([c][k]): the jump groups of side c and kind k in the ghost numbering (rotations
+    /// and `from` sets in ghost bits), ending with an empty `from`. Filled when ghost.period > 0.
+    std::array<std::array<std::array<JumpGroup, max_jump_groups + 1>, max_kinds>, 2> ghost_groups{};
+
     /// The pieces of side c and kind k (in `pieces`) with an enemy piece in `victims` next to
     /// them and an empty vertex (in `empty`) right behind it, found for all of them at once:
     /// exactly the vertices from which a short leaper has a first jump (before the variant's
     /// landing hooks). Precondition: compiled && whole_side[k].
     [[nodiscard]] Mask side_candidates(Color c, Kind k, Mask pieces, Mask victims,
                                        Mask empty) const noexcept {
+        if (use_ghost) {
+            const Mask v = ghost.to_ghost(victims);
+            const Mask e = ghost.to_ghost(empty);
+            Mask from = 0;
+            for (const JumpGroup* j = ghost_groups[index(c)][k].data(); j->from != 0; ++j) {
+                from |= j->from & rotate_down(v, j->over_rot) & rotate_down(e, j->to_rot);
+            }
+            return ghost.from_ghost(from) & pieces;
+        }
         Mask from = 0;
         for (const JumpPair* j = jump_pairs[index(c)][k].data(); j->from_a != 0; ++j) {
             from |= ((j->from_a & rotate_down(victims, j->over_a)) |
@@ -285,6 +351,7 @@ struct CaptureRules {
             for (std::size_t c = 0; c < 2 && ok; ++c) ok = group_jumps(t, c, k);
             whole_side[k] = ok;
         }
+        choose_ghost(t);
         compiled = true;
     }
 
@@ -303,34 +370,100 @@ private:
         return keep;
     }
 
-    // Fills jump_groups[c][k] from short_jumps; false when they need more than max_jump_groups
-    // groups or a jump lands on its origin.
-    bool group_jumps(const Topology& t, std::size_t c, std::size_t k) noexcept {
-        auto& groups = jump_groups[c][k];
-        std::size_t n = 0;
+    // Groups the short jumps of side c and kind k by their deltas in the numbering `place`
+    // (vertex -> bit) into `groups`, ending with an empty `from`; returns their number, or -1
+    // when they need more than `limit` groups or a jump lands on its origin.
+    template <class Place>
+    int group_in(const Topology& t, std::size_t c, std::size_t k, Place place, int limit,
+                 std::array<JumpGroup, max_jump_groups + 1>& groups) const noexcept {
+        int n = 0;
         groups = {};  // every group has a vertex in `from`: the first empty one ends the list
-        auto rot = [](Vertex from, Vertex to) {
-            return static_cast<std::uint8_t>((static_cast<int>(to) - static_cast<int>(from) + max_vertices) %
-                                             max_vertices);
+        auto rot = [&](Vertex from, Vertex to) {
+            return static_cast<std::uint8_t>((place(to) - place(from) + max_vertices) % max_vertices);
         };
         for (Vertex v = 0; v < t.size(); ++v) {
             for (int i = 0; i < short_jump_count[c][k][v]; ++i) {
                 const ShortJump j = short_jumps[c][k][v][static_cast<std::size_t>(i)];
-                if (j.to == v) return false;
+                if (j.to == v) return -1;
                 JumpGroup key;
                 key.over_rot = rot(v, j.over);
                 key.to_rot = rot(v, j.to);
-                std::size_t g = 0;
-                while (g < n && !(groups[g].over_rot == key.over_rot && groups[g].to_rot == key.to_rot)) {
+                int g = 0;
+                while (g < n && !(groups[static_cast<std::size_t>(g)].over_rot == key.over_rot &&
+                                  groups[static_cast<std::size_t>(g)].to_rot == key.to_rot)) {
                     ++g;
                 }
                 if (g == n) {
-                    if (n == max_jump_groups) return false;
-                    groups[n++] = key;
+                    if (n == limit) return -1;
+                    groups[static_cast<std::size_t>(n++)] = key;
                 }
-                groups[g].from |= bit(v);
+                groups[static_cast<std::size_t>(g)].from |= bit(static_cast<Vertex>(place(v)));
             }
         }
+        return n;
+    }
+
+    // Chooses `ghost` (the ghost numbering with the fewest jump groups over the whole-side
+    // kinds, if it has fewer than the plain numbering and fits in a Mask) and fills
+    // ghost_groups; `use_ghost` when this build converts sets in one instruction.
+    void choose_ghost(const Topology& t) noexcept {
+        ghost = GhostLayout{};
+        use_ghost = false;
+        const int size = t.size();
+        int plain = 0;  // the plain numbering's groups
+        for (std::size_t k = 0; k < max_kinds; ++k) {
+            if (!whole_side[k]) continue;
+            for (std::size_t c = 0; c < 2; ++c) {
+                for (const JumpPair* j = jump_pairs[c][k].data(); j->from_a != 0; ++j) plain += 2;
+                for (const JumpGroup* j = jump_groups[c][k].data(); j->from != 0; ++j) ++plain;
+            }
+        }
+        if (plain == 0 || size < 2) return;
+        int best = plain;
+        GhostLayout found;
+        std::array<JumpGroup, max_jump_groups + 1> groups;
+        for (int period = 2; period < size; ++period) {
+            for (int offset = 0; offset < period; ++offset) {
+                GhostLayout g{period, offset, size, 0};
+                if (g.bit_of(size - 1) >= max_vertices) continue;
+                int total = 0;
+                for (std::size_t k = 0; k < max_kinds && total < best; ++k) {
+                    if (!whole_side[k]) continue;
+                    for (std::size_t c = 0; c < 2 && total < best; ++c) {
+                        const int n = group_in(t, c, k, [&](Vertex v) { return g.bit_of(v); },
+                                               std::min(best - total - 1, max_jump_groups), groups);
+                        total = n < 0 ? best : total + n;
+                    }
+                }
+                if (total < best) {
+                    best = total;
+                    found = g;
+                }
+            }
+        }
+        if (found.period == 0) return;
+        ghost = found;
+        for (Vertex v = 0; v < size; ++v) ghost.deposit |= bit(static_cast<Vertex>(ghost.bit_of(v)));
+        for (std::size_t k = 0; k < max_kinds; ++k) {
+            if (!whole_side[k]) continue;
+            for (std::size_t c = 0; c < 2; ++c) {
+                group_in(t, c, k, [&](Vertex v) { return ghost.bit_of(v); }, max_jump_groups,
+                         ghost_groups[c][k]);
+            }
+        }
+#if defined(__BMI2__) && TRADGAMES_MAX_VERTICES == 64
+        use_ghost = true;
+#endif
+    }
+
+    // Fills jump_groups[c][k] from short_jumps; false when they need more than max_jump_groups
+    // groups or a jump lands on its origin.
+    bool group_jumps(const Topology& t, std::size_t c, std::size_t k) noexcept {
+        auto& groups = jump_groups[c][k];
+        const int count = group_in(t, c, k, [](Vertex v) { return static_cast<int>(v); },
+                                   max_jump_groups, groups);
+        if (count < 0) return false;
+        const auto n = static_cast<std::size_t>(count);
         // Pair the groups with equal landing deltas (in their order); the rest stay alone.
         auto& pairs = jump_pairs[c][k];
         pairs = {};
