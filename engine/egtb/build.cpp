@@ -8,107 +8,21 @@
 #include <optional>
 #include <thread>
 
+#include "solve.hpp"
 #include "tradgames/engine/egtb.hpp"
 
 namespace tradgames::engine::egtb {
 
-namespace {
+using detail::parallel_chunks;
 
-/// Runs body(begin, end) over [0, n) in chunks on `threads` threads; rethrows the first
-/// exception a worker threw.
-template <class Body>
-void parallel_chunks(std::uint64_t n, int threads, Body&& body) {
-    constexpr std::uint64_t chunk = 2048;
-    std::atomic<std::uint64_t> next{0};
-    std::exception_ptr error;
-    std::mutex error_mutex;
-    auto worker = [&]() {
-        try {
-            for (;;) {
-                const std::uint64_t b = next.fetch_add(chunk);
-                if (b >= n) return;
-                body(b, std::min(n, b + chunk));
-            }
-        } catch (...) {
-            const std::lock_guard<std::mutex> lock(error_mutex);
-            if (!error) error = std::current_exception();
-            next.store(n);
-        }
-    };
-    const int t = std::max(1, threads);
-    std::vector<std::thread> pool;
-    for (int i = 1; i < t; ++i) pool.emplace_back(worker);
-    worker();
-    for (auto& th : pool) th.join();
-    if (error) std::rethrow_exception(error);
-}
+namespace detail {
 
-/// The codes of the positions a slice's moves lead to: the slice's own table or a dependency.
-class Successors {
-public:
-    Successors(const Domain& d, const Material& m, std::uint16_t* own,
-               const std::map<Material, std::vector<std::uint16_t>>& deps)
-        : d_(d), m_(m), own_ix_(d, m), own_(own) {
-        for (const auto& [mat, codes] : deps) {
-            dep_.emplace(mat, Dep{Indexer(d, mat), codes.data()});
-        }
-    }
-    const Indexer& own_indexer() const noexcept { return own_ix_; }
-
-    /// The node (side * size + index) of child when it is in the slice itself, else nullopt.
-    std::optional<std::uint32_t> own_node(const Position& child) const noexcept {
-        if (child.state() != PositionState{} || Material::of_position(child) != m_) return std::nullopt;
-        return static_cast<std::uint32_t>(index(child.side_to_move()) * own_ix_.size() + own_ix_.index(child));
-    }
-
-    /// The code of child (a successor of a position of the slice); a child whose side to move
-    /// has no piece is a loss in 0.
-    std::uint16_t code(const Position& child) const {
-        if (child.state() != PositionState{}) {
-            throw EgtbError("endgame databases: a move of slice " + m_.name() + " in '" +
-                            d_.variant().name() + "' leads to " +
-                            d_.variant().position_to_string(child) +
-                            ", a position with variant state (move counts): not covered");
-        }
-        const Material cm = Material::of_position(child);
-        const Color c = child.side_to_move();
-        if (cm.of(c) == 0) return 1;
-        if (cm == m_) {
-            const std::uint64_t e = index(c) * own_ix_.size() + own_ix_.index(child);
-            return std::atomic_ref<std::uint16_t>(own_[e]).load(std::memory_order_relaxed);
-        }
-        const auto it = dep_.find(cm);
-        if (it == dep_.end()) {
-            throw EgtbError("endgame databases: a move of slice " + m_.name() + " leads to slice " +
-                            cm.name() + ", which is not built yet (" +
-                            d_.variant().position_to_string(child) + ")");
-        }
-        return it->second.codes[index(c) * it->second.ix.size() + it->second.ix.index(child)];
-    }
-
-private:
-    struct Dep {
-        Indexer ix;
-        const std::uint16_t* codes;
-    };
-    const Domain& d_;
-    Material m_;
-    Indexer own_ix_;
-    std::uint16_t* own_;
-    std::map<Material, Dep> dep_;
-};
-
-}  // namespace
-
-std::vector<std::uint16_t> solve_slice(
+std::vector<std::uint16_t> solve_slice_forward(
     const Domain& d, const Material& m, const std::map<Material, std::vector<std::uint16_t>>& deps,
     int threads, const std::function<void(int, std::uint64_t, std::uint64_t)>& progress) {
     const Indexer ix(d, m);
     const std::uint64_t n = ix.size();
-    if (2 * n >= (std::uint64_t{1} << 32)) {
-        throw EgtbError("endgame databases: slice " + m.name() + " has more than 2^31 indices");
-    }
-    std::vector<std::uint16_t> codes(2 * n, code_draw);
+    std::vector<std::uint16_t> codes = draw_codes(ix);
     const Successors succ(d, m, codes.data(), deps);
     const Variant& v = d.variant();
     // The longest distance of a dependency: passes go on at least until it can no longer matter.
@@ -126,22 +40,13 @@ std::vector<std::uint16_t> solve_slice(
     parallel_chunks(2 * n, threads, [&](std::uint64_t b, std::uint64_t e) {
         std::vector<std::uint32_t> local;
         MoveList list;
-        std::uint64_t ok = 0;
-        for (std::uint64_t node = b; node < e; ++node) {
-            Position p;
-            if (!ix.unindex(node % n, node < n ? Color::white : Color::black, p)) {
-                codes[node] = code_invalid;
-                continue;
-            }
-            ++ok;
-            list.clear();
-            v.generate(p, list);
-            if (list.empty()) {
+        const std::uint64_t ok = for_each_position(ix, v, codes.data(), b, e, list, [&](std::uint64_t node, const Position&, const MoveList& moves) {
+            if (moves.empty()) {
                 codes[node] = 1;  // no legal move: lost, in 0 plies
             } else {
                 local.push_back(static_cast<std::uint32_t>(node));
             }
-        }
+        });
         valid += ok;
         const std::lock_guard<std::mutex> lock(open_mutex);
         open.insert(open.end(), local.begin(), local.end());
@@ -152,11 +57,6 @@ std::vector<std::uint16_t> solve_slice(
     // Successors of the unresolved positions, generated once: the moves into the slice itself
     // as node numbers (CSR), the moves into other slices summed up as the shortest loss, the
     // longest win and whether one is a draw. Later passes read tables only.
-    struct OutSummary {
-        std::uint16_t shortest_loss = code_invalid;  // distance, or code_invalid: none
-        std::uint16_t longest_win = 0;               // distance + 1, 0: none
-        bool draw = false;
-    };
     const std::size_t open_n = open.size();
     std::vector<OutSummary> out(open_n);
     std::vector<std::uint64_t> first(open_n + 1, 0);
@@ -174,14 +74,7 @@ std::vector<std::uint16_t> solve_slice(
                 if (edges != nullptr) edges[deg] = *own;
                 ++deg;
             } else {
-                const std::uint16_t c = succ.code(p);
-                if (c == code_draw) {
-                    o.draw = true;
-                } else if ((c - 1) % 2 == 0) {
-                    o.shortest_loss = std::min<std::uint16_t>(o.shortest_loss, static_cast<std::uint16_t>(c - 1));
-                } else {
-                    o.longest_win = std::max(o.longest_win, c);
-                }
+                o.add(succ.code(p));
             }
             v.unmake_move(p, mv, u);
         }
@@ -249,6 +142,15 @@ std::vector<std::uint16_t> solve_slice(
     return codes;
 }
 
+}  // namespace detail
+
+std::vector<std::uint16_t> solve_slice(
+    const Domain& d, const Material& m, const std::map<Material, std::vector<std::uint16_t>>& deps,
+    int threads, const std::function<void(int, std::uint64_t, std::uint64_t)>& progress, BuildMethod method) {
+    return method == BuildMethod::unmove ? detail::solve_slice_unmove(d, m, deps, threads, progress)
+                                         : detail::solve_slice_forward(d, m, deps, threads, progress);
+}
+
 void build(const Domain& d, const std::vector<Material>& slices, const BuildOptions& o) {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -280,13 +182,16 @@ void build(const Domain& d, const std::vector<Material>& slices, const BuildOpti
                 // not a usable file of this slice: built again and replaced below
             }
         }
-        auto codes = solve_slice(d, m, done, o.threads, [&](int pass, std::uint64_t r, std::uint64_t n) {
-            pr.pass = pass;
-            pr.resolved = r;
-            pr.positions = n;
-            pr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            if (o.progress) o.progress(pr);
-        });
+        auto codes = solve_slice(
+            d, m, done, o.threads,
+            [&](int pass, std::uint64_t r, std::uint64_t n) {
+                pr.pass = pass;
+                pr.resolved = r;
+                pr.positions = n;
+                pr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                if (o.progress) o.progress(pr);
+            },
+            o.method);
         write_slice(path, d, m, codes);
         done[m] = std::move(codes);
         pr.done = true;
@@ -321,7 +226,7 @@ std::vector<Material> successors(const Domain& d, const Material& m) {
     return out;
 }
 
-void build_slice(const Domain& d, const Material& m, const std::string& dir, int threads) {
+void build_slice(const Domain& d, const Material& m, const std::string& dir, int threads, BuildMethod method) {
     namespace fs = std::filesystem;
     std::error_code ec;
     fs::create_directories(dir, ec);
@@ -338,7 +243,7 @@ void build_slice(const Domain& d, const Material& m, const std::string& dir, int
     for (const Material& c : successors(d, m)) {
         deps[c] = SliceFile((fs::path(dir) / slice_file_name(d.variant().name(), c)).string(), d, c).all_codes();
     }
-    write_slice(path, d, m, solve_slice(d, m, deps, threads));
+    write_slice(path, d, m, solve_slice(d, m, deps, threads, {}, method));
 }
 
 std::vector<VerifyProblem> verify(const Domain& d, const std::string& dir, std::uint64_t& checked,

@@ -31,17 +31,19 @@ eg::Material material_of(const py::tuple& t) {
 void bind_egtb(py::module_& m) {
     m.def(
         "_egtb_build",
-        [](const VariantRef& vr, int pieces, const std::string& dir, int threads) {
+        [](const VariantRef& vr, int pieces, const std::string& dir, int threads, const std::string& method) {
             if (pieces < 2 || pieces > 8) throw tg::OptionError("pieces " + std::to_string(pieces) + " is not in 2..8");
             if (threads < 1) throw tg::OptionError("threads must be at least 1");
             const eg::Domain d(vr.v);
             eg::BuildOptions o;
             o.dir = dir;
             o.threads = threads;
+            o.method = eg::parse_build_method(method);
             py::gil_scoped_release release;
             eg::build(d, eg::slices_up_to(d, pieces), o);
         },
-        py::arg("variant"), py::arg("pieces"), py::arg("dir"), py::arg("threads"));
+        py::arg("variant"), py::arg("pieces"), py::arg("dir"), py::arg("threads"),
+        py::arg("method") = eg::build_method_name(eg::default_build_method));
     m.def(
         "_egtb_probe",
         [](const VariantRef& vr, const std::string& fen, const std::string& dir) {

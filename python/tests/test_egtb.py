@@ -18,6 +18,18 @@ def test_english_king_v_king_anchor(tmp_path):
     assert v["ok"] and v["checked"] == 2 * (992 + 868 + 868 + 760) and v["problems"] == []
 
 
+def test_build_methods_write_identical_files(tmp_path):
+    # README "Builder": forward passes and unmove generation give byte-identical files.
+    for method in ("forward", "unmove"):
+        egtb.build("russian", 3, tmp_path / method, threads=2, method=method)
+    names = sorted(p.name for p in (tmp_path / "forward").iterdir())
+    assert len(names) == 16
+    for name in names:
+        assert (tmp_path / "forward" / name).read_bytes() == (tmp_path / "unmove" / name).read_bytes()
+    with pytest.raises(tradgames.Error, match="unknown build method 'backward'"):
+        egtb.build("russian", 2, tmp_path / "x", method="backward")
+
+
 def test_foreign_file_refused(tmp_path):
     egtb.build("english", 2, tmp_path)
     (tmp_path / "russian.w0m1k-b0m1k.egtb").write_bytes((tmp_path / "english.w0m1k-b0m1k.egtb").read_bytes())

@@ -1,13 +1,14 @@
 """Endgame databases built by the library (README "Endgame databases").
 
-build(v, pieces, dir, threads) writes one file per slice (resumable: valid files are kept);
+build(v, pieces, dir, threads, method) writes one file per slice (resumable: valid files are
+kept; method "forward" or "unmove", None: the library's default, the files do not depend on it);
 probe(v, fen, dir), info(v, dir) and verify(v, dir, threads) return the same objects as
 `tradgames egtb probe|info|verify --json`. Bad files raise tradgames.EgtbError naming the file.
 """
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Union
+from typing import Any, Dict, Optional, Union
 
 from . import _core
 
@@ -22,9 +23,17 @@ def _variant(v: Any, **options: Any) -> Any:
     return variant(v, **options)
 
 
-def build(v: Any, pieces: int, dir: PathLike = "egtb", threads: int = 1, **options: Any) -> None:
-    """Builds every slice with at most `pieces` pieces (both sides) of variant v into dir."""
-    _core._egtb_build(_variant(v, **options), pieces, os.fspath(dir), threads)
+def build(
+    v: Any, pieces: int, dir: PathLike = "egtb", threads: int = 1, method: Optional[str] = None, **options: Any
+) -> None:
+    """Builds every slice with at most `pieces` pieces (both sides) of variant v into dir.
+
+    method: "forward" or "unmove" (README "Builder"); None uses the library's default.
+    """
+    if method is None:
+        _core._egtb_build(_variant(v, **options), pieces, os.fspath(dir), threads)
+    else:
+        _core._egtb_build(_variant(v, **options), pieces, os.fspath(dir), threads, method)
 
 
 def probe(v: Any, fen: str, dir: PathLike = "egtb", **options: Any) -> Dict[str, Any]:

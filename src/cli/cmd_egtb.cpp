@@ -27,6 +27,7 @@ struct EgtbArgs {
     std::string dir = "egtb";
     int pieces = 0;
     int threads = 1;
+    std::string method = eg::build_method_name(eg::default_build_method);
     bool json = false;
 };
 
@@ -42,6 +43,7 @@ int run_build(const EgtbArgs& a) {
     eg::BuildOptions o;
     o.dir = a.dir;
     o.threads = a.threads;
+    o.method = eg::parse_build_method(a.method);
     const bool tty = isatty(fileno(stderr)) != 0;
     o.progress = [&](const eg::Progress& p) {
         if (p.done) {
@@ -133,6 +135,11 @@ void register_egtb_commands(CLI::App& app, std::vector<Command>& out) {
         ->required()->transform(decimal())->check(CLI::Range(2, 8));
     dir_option(build, *ba);
     threads_option(build, *ba);
+    build->add_option("--method", ba->method,
+                      std::string("how a slice is solved: forward (passes over the stored moves) or unmove "
+                                  "(retrograde, predecessors by unmove generation); same files (default ") +
+                          eg::build_method_name(eg::default_build_method) + ")")
+        ->check(CLI::IsMember({"forward", "unmove"}));
     out.push_back({build, [ba] { return run_build(*ba); }});
 
     auto pa = std::make_shared<EgtbArgs>();

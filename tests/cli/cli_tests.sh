@@ -552,6 +552,10 @@ check "egtb verify" '0 ok' "$("$tg" egtb verify --variant english --dir "$eg" >/
 bad "egtb probe: not covered" egtb probe --variant english --dir "$eg" --fen W:WK14,K1:BK18
 bad "egtb probe: no directory" egtb probe --variant english --dir "$eg/none" --fen W:WK14:BK18
 bad "egtb build: one piece" egtb build --variant english --pieces 1 --dir "$eg"
+bad "egtb build: unknown --method" egtb build --variant english --pieces 2 --dir "$eg" --method backward
+for m in forward unmove; do "$tg" egtb build --variant english --pieces 2 --dir "$eg/$m" --method $m >/dev/null; done
+check "egtb build --method forward|unmove: byte-identical files" '4 same' \
+      "$(ls "$eg/unmove" | wc -l) $(diff -r "$eg/forward" "$eg/unmove" >/dev/null && echo same)"
 cp "$eg/english.w0m1k-b0m1k.egtb" "$eg/russian.w0m1k-b0m1k.egtb"
 bad "egtb info: a file of another game" egtb info --variant russian --dir "$eg"
 head -c 300 "$eg/english.w0m1k-b0m1k.egtb" >"$eg/english.w0m1k-b1m0k.egtb"

@@ -23,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tradgames/engine/oracle.hpp"
@@ -203,12 +204,37 @@ struct Progress {
     double seconds = 0;
 };
 
+/// How a slice's values are computed; both give the same codes (the values are unique), so the
+/// files are byte-identical (tests/engine/egtb_test.cpp, README "Builder" has the measurements).
+enum class BuildMethod {
+    /// Forward passes: every position's moves generated once and kept (moves within the slice as
+    /// node numbers); pass n resolves the wins and losses in n plies from tables alone.
+    forward,
+    /// Retrograde analysis with unmove generation: the positions resolved at distance n give
+    /// their predecessors within the slice (a piece of the side that just moved stepped back
+    /// along a quiet move it could have made, kept only when the predecessor's own legal moves
+    /// contain that move); a predecessor of a loss is a win in n+1, one whose moves all lead to
+    /// wins a loss. Keeps a counter per position instead of the moves.
+    unmove,
+};
+
+/// The method `egtb build` uses unless told otherwise (chosen by measurement, README "Builder").
+inline constexpr BuildMethod default_build_method = BuildMethod::forward;
+
+/// "forward" or "unmove".
+[[nodiscard]] const char* build_method_name(BuildMethod m) noexcept;
+
+/// The method named "forward" or "unmove". Throws EgtbError naming the text otherwise.
+[[nodiscard]] BuildMethod parse_build_method(std::string_view name);
+
 /// How to build.
 struct BuildOptions {
     /// Directory of the files (created if missing).
     std::string dir = "egtb";
     /// Worker threads (at least 1).
     int threads = 1;
+    /// How each slice is solved (the files do not depend on it).
+    BuildMethod method = default_build_method;
     /// Called after every pass of every slice (from the calling thread).
     std::function<void(const Progress&)> progress;
 };
@@ -232,12 +258,14 @@ struct BuildOptions {
 /// the dependency order, e.g. kings that revert to men) or to a position with variant state.
 void build(const Domain& d, const std::vector<Material>& slices, const BuildOptions& o);
 
-/// The codes of one slice computed in memory by the forward-pass builder from the codes of its
-/// dependencies (`deps`: material -> codes). Used by build() and the benchmarks.
+/// The codes of one slice computed in memory by `method` from the codes of its dependencies
+/// (`deps`: material -> codes); progress is called after every pass (forward) or distance
+/// (unmove). Used by build() and the benchmarks. Throws as build().
 [[nodiscard]] std::vector<std::uint16_t> solve_slice(
     const Domain& d, const Material& m,
     const std::map<Material, std::vector<std::uint16_t>>& deps, int threads,
-    const std::function<void(int pass, std::uint64_t resolved, std::uint64_t positions)>& progress = {});
+    const std::function<void(int pass, std::uint64_t resolved, std::uint64_t positions)>& progress = {},
+    BuildMethod method = default_build_method);
 
 /// The slices one move of slice m can lead to, other than m itself: for either side moving, its
 /// own material unchanged or one man promoted, and the other side's unchanged or reduced by any
@@ -249,7 +277,8 @@ void build(const Domain& d, const std::vector<Material>& slices, const BuildOpti
 /// build, tradgames.distributed.egtb_build): keeps a valid file of the slice, else solves it
 /// (solve_slice) and writes it atomically. Files equal those of build() byte for byte. Throws
 /// EgtbError when a successor's file is missing or bad.
-void build_slice(const Domain& d, const Material& m, const std::string& dir, int threads);
+void build_slice(const Domain& d, const Material& m, const std::string& dir, int threads,
+                 BuildMethod method = default_build_method);
 
 /// One problem found by verify().
 struct VerifyProblem {
