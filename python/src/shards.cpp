@@ -33,7 +33,7 @@ tg::Duplicates counting(bool paths) { return paths ? tg::Duplicates::all_paths :
 /// as the JSON text of play --json.
 std::string play_shard(const VariantRef& vr, std::uint64_t first_game, std::uint64_t games, std::uint64_t seed,
                        unsigned threads, const std::string& policy, int ply_cap, const std::optional<std::string>& fen) {
-    tg::PlayoutOptions o = playout_options(games, seed, threads, policy, ply_cap);
+    tg::PlayoutOptions o = tgpy::playout_options(games, seed, threads, policy, ply_cap);
     o.first_game = first_game;
     o.start = start_of(*vr.v, fen);
     py::gil_scoped_release nogil;
