@@ -15,7 +15,7 @@ namespace eg = tradgames::engine::egtb;
 
 /// Solves every slice of `pieces - 1` pieces and fewer that `target` can lead to (all of them),
 /// then times `target`.
-void solve_slice(benchmark::State& state, const char* game, eg::Material target) {
+void solve_slice(benchmark::State& state, const char* game, eg::Material target, eg::BuildMethod method) {
     const eg::Domain d(tradgames::make_variant(game));
     std::map<eg::Material, std::vector<std::uint16_t>> deps;
     for (const auto& m : eg::slices_up_to(d, target.total())) {
@@ -24,7 +24,7 @@ void solve_slice(benchmark::State& state, const char* game, eg::Material target)
     }
     std::uint64_t positions = 0;
     for (auto _ : state) {
-        const auto codes = eg::solve_slice(d, target, deps, 1);
+        const auto codes = eg::solve_slice(d, target, deps, 1, {}, method);
         (void)eg::count_codes(codes, positions);
         benchmark::DoNotOptimize(codes.data());
     }
@@ -32,14 +32,16 @@ void solve_slice(benchmark::State& state, const char* game, eg::Material target)
         static_cast<double>(2 * positions) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-void russian_2k_v_2k(benchmark::State& s) { solve_slice(s, "russian", {0, 2, 0, 2}); }
-void russian_2m_v_2m(benchmark::State& s) { solve_slice(s, "russian", {2, 0, 2, 0}); }
-void english_2k_v_2k(benchmark::State& s) { solve_slice(s, "english", {0, 2, 0, 2}); }
-void english_1m1k_v_1m1k(benchmark::State& s) { solve_slice(s, "english", {1, 1, 1, 1}); }
+/// One benchmark per slice and build method (README "Builder": the two give the same codes).
+#define TRADGAMES_EGTB_BENCH(name, game, ...)                                                                      \
+    void name##_forward(benchmark::State& s) { solve_slice(s, game, __VA_ARGS__, eg::BuildMethod::forward); } \
+    void name##_unmove(benchmark::State& s) { solve_slice(s, game, __VA_ARGS__, eg::BuildMethod::unmove); }   \
+    BENCHMARK(name##_forward)->Unit(benchmark::kMillisecond)->UseRealTime();                                   \
+    BENCHMARK(name##_unmove)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+TRADGAMES_EGTB_BENCH(russian_2k_v_2k, "russian", eg::Material{0, 2, 0, 2})
+TRADGAMES_EGTB_BENCH(russian_2m_v_2m, "russian", eg::Material{2, 0, 2, 0})
+TRADGAMES_EGTB_BENCH(english_2k_v_2k, "english", eg::Material{0, 2, 0, 2})
+TRADGAMES_EGTB_BENCH(english_1m1k_v_1m1k, "english", eg::Material{1, 1, 1, 1})
 
 }  // namespace
-
-BENCHMARK(russian_2k_v_2k)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(russian_2m_v_2m)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(english_2k_v_2k)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(english_1m1k_v_1m1k)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -219,7 +219,7 @@ enum class BuildMethod {
 };
 
 /// The method `egtb build` uses unless told otherwise (chosen by measurement, README "Builder").
-inline constexpr BuildMethod default_build_method = BuildMethod::forward;
+inline constexpr BuildMethod default_build_method = BuildMethod::unmove;
 
 /// "forward" or "unmove".
 [[nodiscard]] const char* build_method_name(BuildMethod m) noexcept;
@@ -247,13 +247,13 @@ struct BuildOptions {
 
 /// Builds (or, when its file exists and is valid, reuses: an interrupted build resumes at the
 /// first slice without a file) every slice of `slices` in the order given, writing one file per
-/// slice. Algorithm: forward passes over the Variant interface. Pass 0 marks the positions
-/// without a legal move and generates the successors of the others once: moves within the slice
-/// as node numbers, moves into other slices (captures, promotions) summed up from those slices'
-/// tables; pass n then resolves the wins and losses in n plies from tables alone. Memory, both
-/// sides to move: 2 bytes per index of the slice being built, 4 bytes per move within the slice
-/// of an unresolved position and 24 bytes per unresolved position, plus 2 bytes per index of
-/// every slice already built (kept in memory as dependencies).
+/// slice, with o.method (BuildMethod: unmove generation by default, or forward passes; the
+/// files are the same). Memory, both sides to move: 2 bytes per index of every slice already
+/// built (kept in memory as dependencies), plus for the slice being built 5 bytes per index and
+/// 4 bytes per position waiting in a distance queue (unmove), or 2 bytes per index, 4 bytes per
+/// move within the slice of an unresolved position and 24 bytes per unresolved position
+/// (forward). The unmove method throws EgtbError for a position with more than 254 moves within
+/// its slice.
 /// Throws EgtbError when a move leads to a slice that is not built yet (moves that do not fit
 /// the dependency order, e.g. kings that revert to men) or to a position with variant state.
 void build(const Domain& d, const std::vector<Material>& slices, const BuildOptions& o);
