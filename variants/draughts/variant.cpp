@@ -318,7 +318,9 @@ void DraughtsVariant::apply_precedence(const Position& pos, MoveList& out, std::
                                        std::size_t criterion) const {
     const Color side = pos.side_to_move();
     const Mask enemy_kings = pos.pieces(~side, king_kind);
-    for (std::size_t c = criterion; c < d_.precedence.size(); ++c) {
+    // A single move is the best by every criterion: nothing more to compare (most positions
+    // with a capture have one).
+    for (std::size_t c = criterion; c < d_.precedence.size() && out.size() - first > 1; ++c) {
         const Precedence p = d_.precedence[c];
         // The score of each move by this criterion; keep the moves with the best score.
         auto score = [&](const Move& m) -> long {
