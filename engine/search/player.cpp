@@ -3,7 +3,9 @@
 
 #include <charconv>
 #include <cstdint>
+#include <fstream>
 #include <limits>
+#include <sstream>
 #include <utility>
 
 #include "tradgames/engine/evaluation.hpp"
@@ -72,11 +74,18 @@ private:
     Rng rng_;
 };
 
-/// The evaluation a search spec asks for: weights=generic, or the game's built-in weights.
+/// The evaluation a search spec asks for: weights=generic, weights=FILE.json (a weights file as
+/// `tune` writes it; OptionError when unreadable, ParseError when malformed), or the game's built-in
+/// weights.
 std::shared_ptr<const Evaluation> evaluation(const PlayerSpec& s, const Variant& v) {
     const auto it = s.options.find("weights");
-    if (it != s.options.end() && it->second == "generic") return std::make_shared<const Evaluation>(v, generic_weights(v));
-    return evaluation_for(v);
+    if (it == s.options.end() || it->second == "builtin") return evaluation_for(v);
+    if (it->second == "generic") return std::make_shared<const Evaluation>(v, generic_weights(v));
+    std::ifstream in(it->second, std::ios::binary);
+    std::ostringstream text;
+    if (in.is_open()) text << in.rdbuf();
+    if (!in.is_open() || in.bad()) throw OptionError("player " + tradgames::quoted(s.text) + ": cannot read weights file " + tradgames::quoted(it->second));
+    return std::make_shared<const Evaluation>(v, parse_weights(text.str(), it->second));
 }
 
 /// The endgame databases of the spec's egtb=DIR (null without the key). Throws EgtbError for a
@@ -196,8 +205,9 @@ PlayerSpec parse_player_spec(std::string_view text) {
             continue;
         }
         if (s.name == "search" && key == "weights") {
-            if (value != "builtin" && value != "generic") {
-                throw OptionError("player " + tradgames::quoted(text) + ": weights=" + tradgames::quoted(value) + " (known: builtin, generic)");
+            if (value != "builtin" && value != "generic" && !(value.size() > 5 && value.ends_with(".json"))) {
+                throw OptionError("player " + tradgames::quoted(text) + ": weights=" + tradgames::quoted(value) +
+                                  " (known: builtin, generic, or a weights file FILE.json)");
             }
             s.options[key] = value;
             continue;

@@ -55,14 +55,54 @@ std::string refusal(const std::string& path, const eg::Domain& d, const eg::Mate
 
 constexpr eg::Material k_v_k{0, 1, 0, 1};
 
+/// "Checkers Is Solved" (Schaeffer et al., Science 317, 2007), table of n-piece positions, also
+/// OEIS A055213: 120, 6972, 261224, 7092774, 148688232 for 1..5 pieces. Those count placements
+/// (no side to move), including placements where one side has every piece.
+constexpr std::uint64_t published_english_positions[] = {0, 120, 6972, 261224, 7092774, 148688232};
+
+/// The indices of English slice m that are positions (White to move), counted by unindexing each.
+std::uint64_t english_valid_indices(const eg::Material& m) {
+    const eg::Domain d(tradgames::make_variant("english"));
+    const eg::Indexer ix(d, m);
+    std::uint64_t n = 0;
+    for (std::uint64_t i = 0; i < ix.size(); ++i) {
+        Position q;
+        n += ix.unindex(i, Color::white, q) ? 1 : 0;
+    }
+    return n;
+}
+
+/// English placements of n pieces as the published table counts them: the databases' positions
+/// of every n-piece slice (both sides have pieces), plus the placements where one side has
+/// every piece, from the rules' counting alone (a man on 28 squares, not its promotion row; a
+/// king on any of 32).
+std::uint64_t english_placements(int n) {
+    const eg::Domain d(tradgames::make_variant("english"));
+    const auto choose = [](std::uint64_t a, std::uint64_t k) {
+        std::uint64_t r = 1;
+        for (std::uint64_t i = 1; i <= k; ++i) r = r * (a - k + i) / i;
+        return r;
+    };
+    std::uint64_t both = 0;
+    for (const eg::Material& m : eg::slices_up_to(d, n))
+        if (m.total() == n) both += english_valid_indices(m);
+    std::uint64_t one_side = 0;
+    for (int men = 0; men <= n; ++men)
+        one_side += choose(28, static_cast<std::uint64_t>(men)) *
+                    choose(32 - static_cast<std::uint64_t>(men), static_cast<std::uint64_t>(n - men));
+    return both + 2 * one_side;
+}
+
 }  // namespace
 
 TEST_SUITE("egtb") {
     TEST_CASE("English 1 king v 1 king: 992 positions, 230 wins, 654 draws, 108 losses, longest win 11 plies") {
-        // Published figures (issue 28; a published builder's report) for White to move. Conventions
+        // Published figures (issue 28; E. Trice's builder report, damforum.nl, "2-piece database,
+        // 1 white king 0 white checkers vs. 1 red king 0 red checkers") for White to move. Conventions
         // that make them so: both kings anywhere on the 32 squares (32 x 31 = 992), a side with no
         // legal move or no piece has lost, distance = plies to the capture of the last king.
-        const eg::Domain d(tradgames::make_variant("english"));
+        const auto v = tradgames::make_variant("english");
+        const eg::Domain d(v);
         TempDir t("anchor");
         eg::BuildOptions o;
         o.dir = t.path.string();
@@ -81,6 +121,52 @@ TEST_SUITE("egtb") {
         std::uint64_t checked = 0;
         CHECK(eg::verify(d, o.dir, checked).empty());
         CHECK(checked == 2 * 992);
+
+        // The same report splits White to move further: wins resolved as jumps 72 (a capture at once: a win in
+        // 1 ply here), wins with no jump for either side 140, draws with none 650 (the other 4
+        // draws: Black could jump were it to move), losses with none 108 (all). "Jump for either
+        // side" is read as: the side to move has a capture, or the other side would have one if
+        // it were to move. Not reproduced: the report's "32 wins of the same length" (11
+        // plies); this database has 34 (README "Endgame databases" gives them and the reading).
+        const eg::Indexer ix(d, k_v_k);
+        const auto codes = eg::SliceFile(file_of(t, "english", k_v_k), d, k_v_k).all_codes();
+        std::uint64_t win_jump = 0, win_quiet = 0, draw_quiet = 0, loss_quiet = 0, draw_jump = 0, loss_jump = 0;
+        std::uint64_t wins = 0;
+        tradgames::MoveList mine, theirs;
+        for (std::uint64_t i = 0; i < ix.size(); ++i) {
+            Position p;
+            if (!ix.unindex(i, Color::white, p)) continue;
+            mine.clear();
+            theirs.clear();
+            v->generate(p, mine);
+            Position q = p;
+            q.flip_side();
+            v->generate(q, theirs);
+            const bool jump = !mine.empty() && mine[0].is_capture();
+            const bool quiet = !jump && !(!theirs.empty() && theirs[0].is_capture());
+            const auto a = eg::answer_of(codes[i]);
+            using tradgames::engine::Wdl;
+            if (a.value == Wdl::win) {
+                ++wins;
+                win_jump += jump ? 1 : 0;
+                win_quiet += quiet ? 1 : 0;
+                if (jump) CHECK(a.plies == 1);
+            } else if (a.value == Wdl::draw) {
+                draw_jump += jump ? 1 : 0;
+                draw_quiet += quiet ? 1 : 0;
+            } else {
+                loss_jump += jump ? 1 : 0;
+                loss_quiet += quiet ? 1 : 0;
+            }
+        }
+        CHECK(wins == 230);
+        CHECK(win_jump == 72);
+        CHECK(wins - win_jump == 158);  // "wins resolved from moving"
+        CHECK(draw_jump == 0);
+        CHECK(loss_jump == 0);
+        CHECK(win_quiet == 140);
+        CHECK(draw_quiet == 650);
+        CHECK(loss_quiet == 108);
     }
 
     TEST_CASE("Turkish: king v king counts from the rules (an independent check of a new table)") {
@@ -289,36 +375,17 @@ TEST_SUITE("egtb") {
                              doctest::Contains("no slice file of english"), eg::EgtbError);
     }
 
-    TEST_CASE("English: positions per piece count equal Schaeffer et al.'s published totals") {
-        // "Checkers Is Solved" (Science 317, 2007), table of n-piece positions, also OEIS
-        // A055213: 120, 6972, 261224, 7092774 for 1..4 pieces. Those count placements (no side to
-        // move) including placements where one side has every piece; the databases hold the
-        // placements with pieces of both sides, so the one-sided ones are added from the rules'
-        // counting alone: a man on 28 squares (not its promotion row), a king on any of 32.
-        const auto v = tradgames::make_variant("english");
-        const eg::Domain d(v);
-        const auto choose = [](std::uint64_t n, std::uint64_t k) {
-            std::uint64_t r = 1;
-            for (std::uint64_t i = 1; i <= k; ++i) r = r * (n - k + i) / i;
-            return r;
-        };
-        const std::uint64_t published[] = {0, 120, 6972, 261224, 7092774};
+    TEST_CASE("English: positions per piece count equal Schaeffer et al.'s published totals (2 to 4 pieces)") {
         for (int n = 2; n <= 4; ++n) {
-            std::uint64_t both = 0;
-            for (const eg::Material& m : eg::slices_up_to(d, n)) {
-                if (m.total() != n) continue;
-                const eg::Indexer ix(d, m);
-                for (std::uint64_t i = 0; i < ix.size(); ++i) {
-                    Position q;
-                    both += ix.unindex(i, Color::white, q) ? 1 : 0;
-                }
-            }
-            std::uint64_t one_side = 0;
-            for (int men = 0; men <= n; ++men) one_side += choose(28, static_cast<std::uint64_t>(men)) *
-                                                           choose(32 - static_cast<std::uint64_t>(men), static_cast<std::uint64_t>(n - men));
             CAPTURE(n);
-            CHECK(both + 2 * one_side == published[n]);
+            CHECK(english_placements(n) == published_english_positions[n]);
         }
+        // Kings-only slices (VandeWettering, brainwagon.org 2007, "Checker endgames with only
+        // kings": 992, 14,880, 215,760, 143,840 placements for 1v1, 2v1, 2v2, 3v1 kings).
+        CHECK(english_valid_indices({0, 1, 0, 1}) == 992);
+        CHECK(english_valid_indices({0, 2, 0, 1}) == 14880);
+        CHECK(english_valid_indices({0, 2, 0, 2}) == 215760);
+        CHECK(english_valid_indices({0, 3, 0, 1}) == 143840);
     }
 
     TEST_CASE("Frisian: slices without a count (kings only, a lone man) build and verify; a man and a king are refused") {
@@ -445,6 +512,14 @@ std::map<std::string, TheoryCounts> king_theory(const std::string& game, int kin
 }  // namespace
 
 TEST_SUITE("slow") {
+    TEST_CASE("English: 5-piece positions equal Schaeffer et al.'s published total, 148,688,232") {
+        // As the fast case for 2 to 4 pieces (about 300 million indices unindexed).
+        CHECK(english_placements(5) == published_english_positions[5]);
+        // Kings-only 5-piece slices (brainwagon.org 2007): 3v2 2,013,760; 4v1 1,006,880.
+        CHECK(english_valid_indices({0, 3, 0, 2}) == 2013760);
+        CHECK(english_valid_indices({0, 4, 0, 1}) == 1006880);
+    }
+
     TEST_CASE("Russian: 3 kings beat a lone king off the main road when they hold it, draw when it holds it") {
         using tradgames::engine::Wdl;
         const std::vector<std::string> road{"a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"};

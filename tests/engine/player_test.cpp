@@ -2,8 +2,12 @@
 // that every built-in player plays legal moves in every registered variant.
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <string>
+#include <vector>
 
+#include "tradgames/engine/evaluation.hpp"
 #include "tradgames/engine/mcts.hpp"
 #include "tradgames/engine/player.hpp"
 #include "tradgames/error.hpp"
@@ -48,7 +52,8 @@ TEST_SUITE("engine") {
         CHECK(refusal("search:depth=x") == "player 'search:depth=x': depth='x' is not an integer in [1, 126]");
         CHECK(refusal("search:width=3") ==
               "player 'search:width=3': unknown option 'width' for search (known: depth, nodes, movetime, tt, seed, egtb, weights)");
-        CHECK(refusal("search:weights=tuned") == "player 'search:weights=tuned': weights='tuned' (known: builtin, generic)");
+        CHECK(refusal("search:weights=tuned") ==
+              "player 'search:weights=tuned': weights='tuned' (known: builtin, generic, or a weights file FILE.json)");
         CHECK(parse_player_spec("search:depth=2,weights=generic").options.at("weights") == "generic");
         CHECK(refusal("search:depth") == "player 'search:depth': option 'depth' is not key=value");
         CHECK(refusal("search:") == "player 'search:': nothing after ':' (options are key=value)");
@@ -74,6 +79,36 @@ TEST_SUITE("engine") {
                 }
             }
         }
+    }
+
+    TEST_CASE("search:weights=FILE.json plays with the weights in that file") {
+        const auto v = make_variant("russian");
+        // The moves of a game between two search:depth=3 players with the given weights.
+        const auto moves = [&](const std::string& weights) {
+            const std::string spec = "search:depth=3,weights=" + weights;
+            auto white = make_player(parse_player_spec(spec), v, 1);
+            auto black = make_player(parse_player_spec(spec), v, 2);
+            Game g(v);
+            (void)play_game(g, *white, *black, MoveBudget{}, 40);
+            return g.moves();
+        };
+        const std::string path = "player_test_generic_weights.json";
+        {
+            std::ofstream out(path);
+            out << weights_to_json(generic_weights(*v));
+        }
+        // The file holds the generic weights: the same game as weights=generic, not the builtin one.
+        CHECK(moves(path) == moves("generic"));
+        CHECK(moves("builtin") != moves("generic"));
+        CHECK(std::remove(path.c_str()) == 0);
+        CHECK_THROWS_WITH_AS((void)make_player(parse_player_spec("search:weights=missing.json"), v, 1),
+                             "player 'search:weights=missing.json': cannot read weights file 'missing.json'", OptionError);
+        {
+            std::ofstream out(path);
+            out << "{\"tempo\": \"x\"}";
+        }
+        CHECK_THROWS_AS((void)make_player(parse_player_spec("search:weights=" + path), v, 1), ParseError);
+        CHECK(std::remove(path.c_str()) == 0);
     }
 
     TEST_CASE("MCTS is deterministic for a seed") {
