@@ -13,7 +13,242 @@
 
 namespace tradgames::engine::egtb {
 
+using detail::OutSummary;
 using detail::parallel_chunks;
+using detail::Successors;
+
+namespace {
+
+/// A pass's verdict on an unresolved node (pass n: the moves to distances up to n - 1 count),
+/// from its moves into other slices (OutSummary) and the codes of its moves within the slice.
+struct PassVerdict {
+    int limit;
+    bool win;
+    bool can_lose;
+    PassVerdict(const OutSummary& o, int limit_) noexcept
+        : limit(limit_),
+          win(o.shortest_loss <= limit_),
+          can_lose(!o.draw && o.shortest_loss == code_invalid && o.longest_win - 1 <= limit_) {}
+    /// Takes the code of a move within the slice.
+    void child(std::uint16_t c) noexcept {
+        if (c == code_draw) {
+            can_lose = false;
+            return;
+        }
+        const int dist = c - 1;
+        if (dist % 2 == 0) {
+            if (dist <= limit) win = true;
+            can_lose = false;
+        } else if (dist > limit) {
+            can_lose = false;
+        }
+    }
+};
+
+/// solve_slice for a slice whose index holds the king-move counts (Indexer::states() > 1). A
+/// node is (side to move, placement, White's state, Black's state). The moves are generated per
+/// placement and state of the mover, by the variant with that state set (Indexer::set_state):
+/// a move within the slice is kept once per placement (the child's placement) with, per state
+/// of the mover, the mover's state in the child (as the variant's make_move leaves it) or
+/// `blocked` when the move is not legal in that state. A move within the slice is neither a
+/// capture nor a promotion, so the other side's count goes on unchanged (checked for the
+/// states the build makes; `egtb verify` checks every node with make_move alone). Moves into
+/// other slices are summed per node with the other side's state set too.
+std::vector<std::uint16_t> solve_state_slice(
+    const Domain& d, const Material& m, const std::map<Material, std::vector<std::uint16_t>>& deps, int threads,
+    const std::function<void(int, std::uint64_t, std::uint64_t)>& progress, int dep_longest) {
+    const Indexer ix(d, m);
+    const std::uint64_t n = ix.size();
+    const std::uint64_t places = ix.placements();
+    const std::uint32_t states = ix.states();
+    const std::array<std::uint32_t, 2> ss{ix.side_states(Color::white), ix.side_states(Color::black)};
+    if (2 * places >= (std::uint64_t{1} << 32) || 2 * n >= (std::uint64_t{1} << 40)) {
+        throw EgtbError("endgame databases: slice " + m.name() + " is too large to solve");
+    }
+    std::vector<std::uint16_t> codes(2 * n, code_draw);
+    const Successors succ(d, m, codes.data(), deps);
+    const Variant& v = d.variant();
+    constexpr std::uint8_t blocked = 0xFF;
+    if (ss[0] >= blocked || ss[1] >= blocked) {
+        throw EgtbError("endgame databases: slice " + m.name() + " has too many king-move states");
+    }
+    const auto side_of = [&](std::uint64_t p) { return p < places ? Color::white : Color::black; };
+    // node of placement p (side * places + placement) with the mover's state sm, the other's so
+    const auto node_of = [&](std::uint64_t p, std::uint32_t sm, std::uint32_t so) {
+        const Color c = side_of(p);
+        const std::uint32_t w = c == Color::white ? sm : so;
+        const std::uint32_t b = c == Color::white ? so : sm;
+        return p / places * n + (p % places) * states + w * ss[1] + b;
+    };
+    const auto set_states = [&](Position& pos, Color mover, std::uint32_t sm, std::uint32_t so) {
+        if (mover == Color::white) {
+            ix.set_state(pos, sm, so);
+        } else {
+            ix.set_state(pos, so, sm);
+        }
+    };
+    // Pass 0, first half: the moves within the slice of every placement (no count set, which
+    // allows every king its moves), counted.
+    std::vector<std::uint64_t> first(2 * places + 1, 0);
+    std::vector<std::uint64_t> tag_first(2 * places + 1, 0);
+    std::vector<std::uint8_t> valid_place(2 * places, 0);
+    parallel_chunks(2 * places, threads, [&](std::uint64_t b, std::uint64_t e) {
+        MoveList list;
+        Undo u;
+        for (std::uint64_t p = b; p < e; ++p) {
+            Position pos;
+            if (!ix.unindex((p % places) * states, side_of(p), pos)) continue;
+            valid_place[p] = 1;
+            list.clear();
+            v.generate(pos, list);
+            std::uint64_t deg = 0;
+            for (const Move& mv : list) {
+                v.make_move(pos, mv, u);
+                if (Material::of_position(pos) == m) ++deg;
+                v.unmake_move(pos, mv, u);
+            }
+            first[p + 1] = deg;
+            tag_first[p + 1] = deg * ss[index(side_of(p))];
+        }
+    });
+    for (std::uint64_t p = 0; p < 2 * places; ++p) {
+        first[p + 1] += first[p];
+        tag_first[p + 1] += tag_first[p];
+    }
+    std::vector<std::uint32_t> edges(first[2 * places]);
+    std::vector<std::uint8_t> tags(tag_first[2 * places], blocked);
+    std::vector<OutSummary> out(2 * n);
+    std::atomic<std::uint64_t> valid{0};
+    std::atomic<std::uint64_t> lost{0};
+    // Pass 0, second half: per state of the mover, the legal moves and the states they lead to;
+    // the nodes without a legal move (loss in 0); the moves into other slices, per node.
+    parallel_chunks(2 * places, threads, [&](std::uint64_t b, std::uint64_t e) {
+        MoveList list;
+        std::vector<Move> own;
+        std::vector<Move> other;
+        Undo u;
+        std::uint64_t ok = 0;
+        std::uint64_t no_move = 0;
+        for (std::uint64_t p = b; p < e; ++p) {
+            const Color c = side_of(p);
+            const std::uint32_t sm_n = ss[index(c)];
+            const std::uint32_t so_n = ss[index(~c)];
+            if (valid_place[p] == 0) {
+                for (std::uint32_t x = 0; x < states; ++x) codes[p / places * n + (p % places) * states + x] = code_invalid;
+                continue;
+            }
+            ok += states;
+            Position pos;
+            (void)ix.unindex((p % places) * states, c, pos);
+            list.clear();
+            v.generate(pos, list);
+            own.clear();
+            for (const Move& mv : list) {
+                v.make_move(pos, mv, u);
+                if (Material::of_position(pos) == m) {
+                    edges[first[p] + own.size()] =
+                        static_cast<std::uint32_t>(index(~c) * places + ix.placement(pos));
+                    own.push_back(mv);
+                }
+                v.unmake_move(pos, mv, u);
+            }
+            const std::size_t deg = own.size();
+            for (std::uint32_t sm = 0; sm < sm_n; ++sm) {
+                set_states(pos, c, sm, 0);
+                list.clear();
+                v.generate(pos, list);
+                if (list.empty()) {
+                    for (std::uint32_t so = 0; so < so_n; ++so) codes[node_of(p, sm, so)] = 1;  // lost in 0
+                    no_move += so_n;
+                    continue;
+                }
+                std::uint8_t* row = tags.data() + tag_first[p] + sm * deg;
+                other.clear();
+                for (const Move& mv : list) {
+                    v.make_move(pos, mv, u);
+                    if (Material::of_position(pos) == m) {
+                        const auto k = static_cast<std::size_t>(std::find(own.begin(), own.end(), mv) - own.begin());
+                        const int child_mover = ix.side_state(pos, c);
+                        if (k == deg || child_mover < 0 || ix.side_state(pos, ~c) != 0 || !ix.covers(pos)) {
+                            throw EgtbError("endgame databases: a move of slice " + m.name() + " in '" + v.name() +
+                                            "' leads to " + v.position_to_string(pos) +
+                                            ", a state the index does not hold or a move the position without counts lacks");
+                        }
+                        row[k] = static_cast<std::uint8_t>(child_mover);
+                    } else {
+                        other.push_back(mv);
+                    }
+                    v.unmake_move(pos, mv, u);
+                }
+                for (std::uint32_t so = 0; so < so_n; ++so) {
+                    set_states(pos, c, sm, so);
+                    OutSummary o;
+                    for (const Move& mv : other) {
+                        v.make_move(pos, mv, u);
+                        o.add(succ.code(pos));
+                        v.unmake_move(pos, mv, u);
+                    }
+                    out[node_of(p, sm, so)] = o;
+                }
+            }
+        }
+        valid += ok;
+        lost += no_move;
+    });
+    std::uint64_t resolved = lost.load();
+    if (progress) progress(0, resolved, valid.load());
+    for (int pass = 1;; ++pass) {
+        std::atomic<std::uint64_t> changed{0};
+        std::atomic<std::uint64_t> open{0};
+        const int limit = pass - 1;  // successors' distances that count in this pass
+        parallel_chunks(2 * places, threads, [&](std::uint64_t b, std::uint64_t e) {
+            std::uint64_t local = 0;
+            std::uint64_t still = 0;
+            for (std::uint64_t p = b; p < e; ++p) {
+                if (valid_place[p] == 0) continue;
+                const Color c = side_of(p);
+                const std::uint32_t sm_n = ss[index(c)];
+                const std::uint32_t so_n = ss[index(~c)];
+                const std::uint64_t deg = first[p + 1] - first[p];
+                for (std::uint32_t sm = 0; sm < sm_n; ++sm) {
+                    const std::uint8_t* row = tags.data() + tag_first[p] + sm * deg;
+                    for (std::uint32_t so = 0; so < so_n; ++so) {
+                        const std::uint64_t node = node_of(p, sm, so);
+                        if (std::atomic_ref<std::uint16_t>(codes[node]).load(std::memory_order_relaxed) != code_draw) {
+                            continue;
+                        }
+                        PassVerdict pv(out[node], limit);
+                        for (std::uint64_t k = 0; !pv.win && k < deg; ++k) {
+                            if (row[k] == blocked) continue;
+                            // the child: the other side to move, the mover's state row[k], the other's so
+                            const std::uint64_t child = node_of(edges[first[p] + k], so, row[k]);
+                            pv.child(std::atomic_ref<std::uint16_t>(codes[child]).load(std::memory_order_relaxed));
+                        }
+                        if (pv.win || pv.can_lose) {
+                            std::atomic_ref<std::uint16_t>(codes[node]).store(static_cast<std::uint16_t>(pass + 1),
+                                                                              std::memory_order_relaxed);
+                            ++local;
+                        } else {
+                            ++still;
+                        }
+                    }
+                }
+            }
+            changed += local;
+            open += still;
+        });
+        if (pass + 1 >= code_invalid - 1) {
+            throw EgtbError("endgame databases: slice " + m.name() + " has distances beyond 65533 plies");
+        }
+        resolved += changed.load();
+        if (progress) progress(pass, resolved, valid.load());
+        if (changed.load() == 0 && pass > dep_longest + 1) break;
+        if (open.load() == 0) break;
+    }
+    return codes;
+}
+
+}  // namespace
 
 namespace detail {
 
@@ -22,9 +257,6 @@ std::vector<std::uint16_t> solve_slice_forward(
     int threads, const std::function<void(int, std::uint64_t, std::uint64_t)>& progress) {
     const Indexer ix(d, m);
     const std::uint64_t n = ix.size();
-    std::vector<std::uint16_t> codes = draw_codes(ix);
-    const Successors succ(d, m, codes.data(), deps);
-    const Variant& v = d.variant();
     // The longest distance of a dependency: passes go on at least until it can no longer matter.
     int dep_longest = 0;
     for (const auto& [mat, c] : deps) {
@@ -32,6 +264,13 @@ std::vector<std::uint16_t> solve_slice_forward(
             if (x != code_invalid) dep_longest = std::max(dep_longest, static_cast<int>(x) - 1);
         }
     }
+    if (ix.states() > 1) return solve_state_slice(d, m, deps, threads, progress, dep_longest);
+    if (2 * n >= (std::uint64_t{1} << 32)) {
+        throw EgtbError("endgame databases: slice " + m.name() + " has more than 2^31 indices");
+    }
+    std::vector<std::uint16_t> codes(2 * n, code_draw);
+    const Successors succ(d, m, codes.data(), deps);
+    const Variant& v = d.variant();
     // Pass 0: indices that are not positions, positions without a legal move; the rest is the
     // list of unresolved positions.
     std::vector<std::uint32_t> open;
@@ -40,13 +279,22 @@ std::vector<std::uint16_t> solve_slice_forward(
     parallel_chunks(2 * n, threads, [&](std::uint64_t b, std::uint64_t e) {
         std::vector<std::uint32_t> local;
         MoveList list;
-        const std::uint64_t ok = for_each_position(ix, v, codes.data(), b, e, list, [&](std::uint64_t node, const Position&, const MoveList& moves) {
-            if (moves.empty()) {
+        std::uint64_t ok = 0;
+        for (std::uint64_t node = b; node < e; ++node) {
+            Position p;
+            if (!ix.unindex(node % n, node < n ? Color::white : Color::black, p)) {
+                codes[node] = code_invalid;
+                continue;
+            }
+            ++ok;
+            list.clear();
+            v.generate(p, list);
+            if (list.empty()) {
                 codes[node] = 1;  // no legal move: lost, in 0 plies
             } else {
                 local.push_back(static_cast<std::uint32_t>(node));
             }
-        });
+        }
         valid += ok;
         const std::lock_guard<std::mutex> lock(open_mutex);
         open.insert(open.end(), local.begin(), local.end());
@@ -104,25 +352,11 @@ std::vector<std::uint16_t> solve_slice_forward(
             std::uint64_t local = 0;
             for (std::uint64_t j = b; j < e; ++j) {
                 const std::uint32_t k = live[j];
-                const OutSummary& o = out[k];
-                bool win = o.shortest_loss <= limit;
-                bool can_lose = !o.draw && o.shortest_loss == code_invalid && o.longest_win - 1 <= limit;
-                for (std::uint64_t x = first[k]; !win && x < first[k + 1]; ++x) {
-                    const std::uint16_t c =
-                        std::atomic_ref<std::uint16_t>(codes[edges[x]]).load(std::memory_order_relaxed);
-                    if (c == code_draw) {
-                        can_lose = false;
-                        continue;
-                    }
-                    const int dist = c - 1;
-                    if (dist % 2 == 0) {
-                        if (dist <= limit) win = true;
-                        can_lose = false;
-                    } else if (dist > limit) {
-                        can_lose = false;
-                    }
+                PassVerdict pv(out[k], limit);
+                for (std::uint64_t x = first[k]; !pv.win && x < first[k + 1]; ++x) {
+                    pv.child(std::atomic_ref<std::uint16_t>(codes[edges[x]]).load(std::memory_order_relaxed));
                 }
-                if (win || can_lose) {
+                if (pv.win || pv.can_lose) {
                     std::atomic_ref<std::uint16_t>(codes[open[k]])
                         .store(static_cast<std::uint16_t>(pass + 1), std::memory_order_relaxed);
                     ++local;
@@ -147,8 +381,12 @@ std::vector<std::uint16_t> solve_slice_forward(
 std::vector<std::uint16_t> solve_slice(
     const Domain& d, const Material& m, const std::map<Material, std::vector<std::uint16_t>>& deps,
     int threads, const std::function<void(int, std::uint64_t, std::uint64_t)>& progress, BuildMethod method) {
-    return method == BuildMethod::unmove ? detail::solve_slice_unmove(d, m, deps, threads, progress)
-                                         : detail::solve_slice_forward(d, m, deps, threads, progress);
+    // A slice whose index holds variant state (Frisian's king-move counts) has its own forward
+    // solver; the unmove generator covers slices without state.
+    if (method == BuildMethod::unmove && Indexer(d, m).states() == 1) {
+        return detail::solve_slice_unmove(d, m, deps, threads, progress);
+    }
+    return detail::solve_slice_forward(d, m, deps, threads, progress);
 }
 
 void build(const Domain& d, const std::vector<Material>& slices, const BuildOptions& o) {
@@ -270,9 +508,13 @@ std::vector<VerifyProblem> verify(const Domain& d, const std::string& dir, std::
             const Material cm = Material::of_position(c);
             if (cm.of(c.side_to_move()) == 0) return 1;
             const auto it = indexers.find(cm);
-            if (it == indexers.end() || c.state() != PositionState{}) {
+            if (it == indexers.end()) {
                 throw EgtbError("egtb verify: slice " + m.name() + " leads to slice " + cm.name() +
                                 ", which has no file in '" + dir + "'");
+            }
+            if (!it->second.covers(c)) {
+                throw EgtbError("egtb verify: slice " + m.name() + " leads to " + v.position_to_string(c) +
+                                ", whose variant state slice " + cm.name() + "'s index does not hold");
             }
             return tables.at(cm)[index(c.side_to_move()) * it->second.size() + it->second.index(c)];
         };

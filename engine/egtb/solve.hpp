@@ -58,34 +58,35 @@ public:
     }
     const Indexer& own_indexer() const noexcept { return own_ix_; }
 
-    /// Whether child is a position of the slice itself (same material, no variant state).
+    /// Whether child is a position of the slice itself that its index holds.
     bool in_slice(const Position& child) const noexcept {
-        return child.state() == PositionState{} && Material::of_position(child) == m_;
+        return Material::of_position(child) == m_ && own_ix_.covers(child);
     }
 
     /// The node (side * size + index) of child when it is in the slice itself, else nullopt.
     std::optional<std::uint32_t> own_node(const Position& child) const noexcept {
-        if (!in_slice(child)) return std::nullopt;
+        if (Material::of_position(child) != m_ || !own_ix_.covers(child)) return std::nullopt;
         return static_cast<std::uint32_t>(index(child.side_to_move()) * own_ix_.size() + own_ix_.index(child));
     }
 
     /// The code of child (a successor of a position of the slice); a child whose side to move
     /// has no piece is a loss in 0.
     std::uint16_t code(const Position& child) const {
-        if (child.state() != PositionState{}) {
-            throw EgtbError("endgame databases: a move of slice " + m_.name() + " in '" +
-                            d_.variant().name() + "' leads to " +
-                            d_.variant().position_to_string(child) +
-                            ", a position with variant state (move counts): not covered");
-        }
         const Material cm = Material::of_position(child);
         const Color c = child.side_to_move();
         if (cm.of(c) == 0) return 1;
+        const auto it = dep_.find(cm);
+        const Indexer& cix = cm == m_ || it == dep_.end() ? own_ix_ : it->second.ix;
+        if ((cm == m_ || it != dep_.end()) && !cix.covers(child)) {
+            throw EgtbError("endgame databases: a move of slice " + m_.name() + " in '" +
+                            d_.variant().name() + "' leads to " +
+                            d_.variant().position_to_string(child) +
+                            ", a position with variant state the index does not hold: not covered");
+        }
         if (cm == m_) {
             const std::uint64_t e = index(c) * own_ix_.size() + own_ix_.index(child);
             return std::atomic_ref<std::uint16_t>(own_[e]).load(std::memory_order_relaxed);
         }
-        const auto it = dep_.find(cm);
         if (it == dep_.end()) {
             throw EgtbError("endgame databases: a move of slice " + m_.name() + " leads to slice " +
                             cm.name() + ", which is not built yet (" +
