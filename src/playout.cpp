@@ -2,18 +2,14 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <charconv>
 #include <chrono>
-#include <condition_variable>
-#include <exception>
 #include <limits>
 #include <mutex>
-#include <thread>
 #include <utility>
-#include <version>
 
 #include "tradgames/error.hpp"
+#include "tradgames/workers.hpp"
 #include "tradgames/zobrist.hpp"
 
 namespace tradgames {
@@ -141,27 +137,6 @@ std::uint32_t play_out(Game& game, const MoveChooser& choose, int ply_cap, Playo
 
 namespace {
 
-#if defined(__cpp_lib_jthread)
-using Worker = std::jthread;
-#else
-/// A thread joined on destruction, for standard libraries without std::jthread (Emscripten's
-/// libc++ of Debian 12). Only move-constructed (the workers' vector is reserved up front).
-class Worker {
-public:
-    template <class F>
-    explicit Worker(F&& f) : thread_(std::forward<F>(f)) {}
-    Worker(Worker&&) noexcept = default;
-    Worker& operator=(Worker&&) = delete;
-    Worker(const Worker&) = delete;
-    Worker& operator=(const Worker&) = delete;
-    ~Worker() {
-        if (thread_.joinable()) thread_.join();
-    }
-
-private:
-    std::thread thread_;
-};
-#endif
 
 }  // namespace
 
@@ -261,71 +236,36 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
     if (options.games > std::numeric_limits<std::uint64_t>::max() - options.first_game) {
         throw OptionError("playouts: the first game plus the number of games exceeds 2^64 - 1");
     }
-    unsigned threads = options.threads;
-    if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
-    threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, options.games));
-
     const auto t0 = std::chrono::steady_clock::now();
     PlayoutReport report;
-    report.threads = threads;
+    report.threads = worker_threads(options.threads, options.games);
     if (options.record_lengths) report.stats.lengths.resize(options.games);
     PlayoutStats counts;  // every worker's counts, added when it finishes
-    std::atomic<std::uint64_t> next{0};
-    std::atomic<std::uint64_t> done{0};
-    std::atomic<bool> stop{false};
-    std::mutex mutex;
-    std::condition_variable finished;
-    unsigned running = threads;
-    std::exception_ptr error;
 
     // Each worker counts on its own stack (no cache line shared with another worker while
-    // games run) and adds its counts under the mutex at the end; only lengths[i] (when
+    // games run) and adds its counts under the lock at the end; only lengths[i] (when
     // recorded) is written in place, once per game.
-    auto work = [&] {
+    run_workers(options.games, report.threads, [&](WorkItems& items) {
         PlayoutStats acc;
-        try {
-            // One game per worker, reset for each game: its storage is reused (no allocation
-            // per game once the longest game so far has been played).
-            // (On the heap: a Game holds a full move list.)
-            std::unique_ptr<Game> game;
-            while (!stop.load(std::memory_order_relaxed)) {
-                const std::uint64_t i = next.fetch_add(1, std::memory_order_relaxed);
-                if (i >= options.games) break;
-                Rng rng = playout_rng(options.seed, options.first_game + i);
-                if (game) {
-                    game->reset(options.start);
-                } else {
-                    game = std::make_unique<Game>(variant, options.start);
-                }
-                const std::uint32_t length = play_out(*game, options.policy, rng, options.ply_cap, acc);
-                if (options.record_lengths) report.stats.lengths[i] = length;
-                done.fetch_add(1, std::memory_order_relaxed);
+        // One game per worker, reset for each game: its storage is reused (no allocation
+        // per game once the longest game so far has been played).
+        // (On the heap: a Game holds a full move list.)
+        std::unique_ptr<Game> game;
+        std::uint64_t i = 0;
+        while (items.next(i)) {
+            Rng rng = playout_rng(options.seed, options.first_game + i);
+            if (game) {
+                game->reset(options.start);
+            } else {
+                game = std::make_unique<Game>(variant, options.start);
             }
-        } catch (...) {
-            const std::lock_guard lock(mutex);
-            if (!error) error = std::current_exception();
-            stop = true;
+            const std::uint32_t length = play_out(*game, options.policy, rng, options.ply_cap, acc);
+            if (options.record_lengths) report.stats.lengths[i] = length;
+            items.finished_one();
         }
-        const std::lock_guard lock(mutex);
+        const std::lock_guard lock(items.merge_lock());
         add_counts(counts, acc);
-        --running;
-        finished.notify_all();
-    };
-    {
-        std::vector<Worker> workers;
-        workers.reserve(threads);
-        for (unsigned t = 0; t < threads; ++t) workers.emplace_back(work);
-        if (options.progress) {
-            std::unique_lock lock(mutex);
-            while (!finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; })) {
-                lock.unlock();
-                options.progress(done.load(), options.games);
-                lock.lock();
-            }
-        }
-    }  // joins the workers
-    if (error) std::rethrow_exception(error);
-    if (options.progress) options.progress(done.load(), options.games);
+    }, options.progress);
     add_counts(report.stats, counts);
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return report;

@@ -55,12 +55,6 @@ std::uint64_t checked_add(std::uint64_t a, std::uint64_t b, const char* what) {
     return r;
 }
 
-std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const char* what) {
-    std::uint64_t r = 0;
-    if (__builtin_mul_overflow(a, b, &r)) throw Error(std::string(what) + " exceeds 2^64 - 1");
-    return r;
-}
-
 const json& field(const json& o, const char* name, const std::string& src) {
     const auto it = o.find(name);
     if (it == o.end()) fail(src, std::string("no field '") + name + "'");
@@ -339,10 +333,6 @@ json parse_json(const std::string& text, const std::string& src) {
     }
 }
 
-struct PositionHash {
-    std::size_t operator()(const Position& p) const noexcept { return static_cast<std::size_t>(p.hash()); }
-};
-
 }  // namespace
 
 std::map<std::string, std::string> option_values(const Variant& v) {
@@ -476,43 +466,6 @@ std::string merge_playout_json(const std::vector<NamedText>& files) {
 
 // ---------------------------------------------------------------------------------------------
 // Perft
-
-std::vector<PerftSplitEntry> perft_split(const Variant& v, const Position& root, int depth, Duplicates counting) {
-    if (depth < 0) throw OptionError("perft split: the depth must not be negative");
-    // Level by level: the distinct positions at ply d with their path counts give those at
-    // ply d + 1, so each position is expanded once however many paths reach it.
-    std::vector<PerftSplitEntry> level{{root, 1}};
-    const auto list = std::make_unique<MoveList>();
-    for (int d = 0; d < depth; ++d) {
-        std::vector<PerftSplitEntry> next;
-        std::unordered_map<Position, std::size_t, PositionHash> index;
-        for (PerftSplitEntry& e : level) {
-            list->clear();
-            v.generate(e.position, *list, counting);
-            for (const Move& m : *list) {
-                Undo u;
-                v.make_move(e.position, m, u);
-                const auto [it, added] = index.try_emplace(e.position, next.size());
-                if (added) next.push_back({e.position, 0});
-                next[it->second].count = checked_add(next[it->second].count, e.count, "perft split: a path count");
-                v.unmake_move(e.position, m, u);
-            }
-        }
-        level = std::move(next);
-    }
-    return level;
-}
-
-std::uint64_t perft_positions(const Variant& v, const std::vector<PerftSplitEntry>& entries, int depth,
-                              const PerftOptions& opt) {
-    if (depth < 0) throw OptionError("perft positions: the depth must not be negative");
-    std::uint64_t total = 0;
-    for (const PerftSplitEntry& e : entries) {
-        total = checked_add(total, checked_mul(e.count, perft(v, e.position, depth, opt), "perft positions: a count"),
-                            "perft positions: the sum");
-    }
-    return total;
-}
 
 std::string perft_split_jsonl(const Variant& v, const Position& root, int depth, Duplicates counting,
                               const std::vector<PerftSplitEntry>& entries) {

@@ -1,14 +1,10 @@
 // Variant studies: playing the games of every cell on worker threads and counting them.
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
-#include <exception>
 #include <limits>
 #include <mutex>
 #include <set>
-#include <thread>
 
 #include "tradgames/engine/evaluation.hpp"
 #include "tradgames/engine/player.hpp"
@@ -18,6 +14,7 @@
 #include "tradgames/playout.hpp"
 #include "tradgames/registry.hpp"
 #include "tradgames/shard.hpp"
+#include "tradgames/workers.hpp"
 #include "tradgames/zobrist.hpp"
 #include "study_internal.hpp"
 
@@ -236,21 +233,11 @@ StudyResult run_study(const StudyOptions& options) {
         throw OptionError("study: too many games in all (cells x games exceeds 2^64 - 1)");
     }
     const std::uint64_t total = plans.size() * games;
-    unsigned threads = options.threads;
-    if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
-    threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total));
-    result.threads = threads;
+    result.threads = worker_threads(options.threads, total);
 
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<StudyCounts> counts(plans.size());
     std::vector<double> seconds(plans.size(), 0.0), seconds_sq(plans.size(), 0.0);
-    std::atomic<std::uint64_t> next{0};
-    std::atomic<std::uint64_t> done{0};
-    std::atomic<bool> stop{false};
-    std::mutex mutex;
-    std::condition_variable finished;
-    unsigned running = threads;
-    std::exception_ptr error;
 
     auto play_one = [&](WorkerCell& w, std::size_t ci, std::uint64_t index, StudyCounts& acc,
                         std::vector<std::pair<std::size_t, double>>& times) {
@@ -373,58 +360,23 @@ StudyResult run_study(const StudyOptions& options) {
         if (options.record_games) result.cells[ci].records[index - options.first_game] = std::move(g);
     };
 
-    auto work = [&] {
+    run_workers(total, result.threads, [&](WorkItems& items) {
         std::vector<StudyCounts> acc(plans.size());
         std::vector<std::pair<std::size_t, double>> times;
-        try {
-            WorkerCell w;
-            while (!stop.load(std::memory_order_relaxed)) {
-                const std::uint64_t j = next.fetch_add(1, std::memory_order_relaxed);
-                if (j >= total) break;
-                const auto ci = static_cast<std::size_t>(j / games);
-                play_one(w, ci, options.first_game + j % games, acc[ci], times);
-                done.fetch_add(1, std::memory_order_relaxed);
-            }
-        } catch (...) {
-            const std::lock_guard lock(mutex);
-            if (!error) error = std::current_exception();
-            stop = true;
+        WorkerCell w;
+        std::uint64_t j = 0;
+        while (items.next(j)) {
+            const auto ci = static_cast<std::size_t>(j / games);
+            play_one(w, ci, options.first_game + j % games, acc[ci], times);
+            items.finished_one();
         }
-        const std::lock_guard lock(mutex);
-        try {
-            for (std::size_t c = 0; c < plans.size(); ++c) counts[c].add(acc[c]);
-        } catch (...) {
-            if (!error) error = std::current_exception();
-        }
+        const std::lock_guard lock(items.merge_lock());
+        for (std::size_t c = 0; c < plans.size(); ++c) counts[c].add(acc[c]);
         for (const auto& [c, s] : times) {
             seconds[c] += s;
             seconds_sq[c] += s * s;
         }
-        --running;
-        finished.notify_all();
-    };
-    {
-        std::vector<std::thread> workers;
-        workers.reserve(threads);
-        try {
-            for (unsigned t = 0; t < threads; ++t) workers.emplace_back(work);
-        } catch (...) {
-            stop = true;
-            for (auto& t : workers) t.join();
-            throw;
-        }
-        if (options.progress) {
-            std::unique_lock lock(mutex);
-            while (!finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; })) {
-                lock.unlock();
-                options.progress(done.load(), total);
-                lock.lock();
-            }
-        }
-        for (auto& t : workers) t.join();
-    }
-    if (error) std::rethrow_exception(error);
-    if (options.progress) options.progress(done.load(), total);
+    }, options.progress);
     for (std::size_t c = 0; c < plans.size(); ++c) {
         result.cells[c].counts = std::move(counts[c]);
         result.cells[c].seconds = seconds[c];

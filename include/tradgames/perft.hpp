@@ -1,6 +1,8 @@
 // tradgames: perft (performance test: the number of leaves of the legal move tree), divide
-// (perft per first move) and timed runs, for any variant. This header is perft's one home: the
-// walk, bulk counting, the U/P counting and the make policies are here; a variant contributes
+// (perft per first move), the split of a perft into shards (the distinct positions at a depth
+// with their path counts, and the perft below them) and timed runs, for any variant. This header
+// is perft's one home: the walk, bulk counting, the U/P counting, the make policies, divide and
+// the split are here; a variant contributes
 // only its generation, make and unmake (and, if it has one, a faster make for the moves of one
 // position). Counting conventions: U (one move per resulting position) or P (every capture
 // path), see variants/russian/RULES.md §3.1. Bulk counting (count the moves of the last ply
@@ -164,6 +166,37 @@ struct DivideEntry {
 /// perft(depth). Precondition: depth >= 1. Throws Error if a move list overflows.
 [[nodiscard]] std::vector<DivideEntry> divide(const Variant& v, const Position& pos, int depth,
                                               const PerftOptions& opt = {});
+
+/// Hash of a Position for unordered containers: its Zobrist key (Position::hash(), kept by
+/// Variant::make_move and parse_position).
+struct PositionHash {
+    std::size_t operator()(const Position& p) const noexcept { return static_cast<std::size_t>(p.hash()); }
+};
+
+/// A position and the number of paths of the move tree that reach it (an entry of perft_split;
+/// tradgames/shard.hpp writes and reads a split as a file).
+struct PerftSplitEntry {
+    Position position;
+    std::uint64_t count = 0;
+};
+
+/// The distinct positions at exactly `depth` plies below `root`, each with its multiplicity:
+/// the number of move sequences from root to it, a move counted as perft counts it (U: one
+/// move per resulting position; P: every capture path). The sum of the counts is
+/// perft(root, depth) with the same counting; a position with no legal move before `depth`
+/// contributes nothing, as in perft. Positions are distinct as Position values (placement,
+/// side to move, variant state) and listed in the order depth-first generation first reaches
+/// them. depth 0 gives root with count 1. Throws OptionError if depth is negative, Error if
+/// a move list overflows.
+[[nodiscard]] std::vector<PerftSplitEntry> perft_split(const Variant& v, const Position& root, int depth,
+                                                       Duplicates counting);
+
+/// Sum over entries of count x perft(position, depth, opt): with entries = perft_split(v, root,
+/// K, opt.duplicates), perft(root, K + depth, opt). Throws Error if the sum does not fit in
+/// 64 bits, OptionError if depth is negative.
+[[nodiscard]] std::uint64_t perft_positions(const Variant& v,
+                                            const std::vector<PerftSplitEntry>& entries, int depth,
+                                            const PerftOptions& opt = {});
 
 /// A perft run: what was counted and how long it took.
 struct PerftRun {

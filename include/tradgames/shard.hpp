@@ -119,31 +119,8 @@ struct NamedText {
 [[nodiscard]] std::string merge_playout_json(const std::vector<NamedText>& files);
 
 // ---------------------------------------------------------------------------------------------
-// Perft
-
-/// A position and the number of paths of the move tree that reach it.
-struct PerftSplitEntry {
-    Position position;
-    std::uint64_t count = 0;
-};
-
-/// The distinct positions at exactly `depth` plies below `root`, each with its multiplicity:
-/// the number of move sequences from root to it, a move counted as perft counts it (U: one
-/// move per resulting position; P: every capture path). The sum of the counts is
-/// perft(root, depth) with the same counting; a position with no legal move before `depth`
-/// contributes nothing, as in perft. Positions are distinct as Position values (placement,
-/// side to move, variant state) and listed in the order depth-first generation first reaches
-/// them. depth 0 gives root with count 1. Throws OptionError if depth is negative, Error if
-/// a move list overflows.
-[[nodiscard]] std::vector<PerftSplitEntry> perft_split(const Variant& v, const Position& root,
-                                                       int depth, Duplicates counting);
-
-/// Sum over entries of count x perft(position, depth, opt): with entries = perft_split(v, root,
-/// K, opt.duplicates), perft(root, K + depth, opt). Throws Error if the sum does not fit in
-/// 64 bits, OptionError if depth is negative.
-[[nodiscard]] std::uint64_t perft_positions(const Variant& v,
-                                            const std::vector<PerftSplitEntry>& entries, int depth,
-                                            const PerftOptions& opt = {});
+// Perft (perft_split and perft_positions, which compute a split and the perft below it, are in
+// tradgames/perft.hpp; this part writes and reads the split as a file)
 
 /// The first line of a perft split file (JSON lines): what the positions are and how many.
 struct PerftSplitHeader {

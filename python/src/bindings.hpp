@@ -2,6 +2,7 @@
 // nlohmann::json to Python, and a hook through which another binding file adds its functions.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <pybind11/pybind11.h>
 
+#include "tradgames/playout.hpp"
 #include "tradgames/variant.hpp"
 
 namespace tgpy {
@@ -37,6 +39,11 @@ py::object to_python(const nlohmann::json& j);
 /// Keyword rule options to "key=value" strings: bool -> true/false, int -> decimal, str as is.
 /// Throws TypeError for any other value type.
 std::vector<std::string> option_assignments(const py::kwargs& kwargs);
+
+/// Playout options of play/compare/play_shard with the front-end limits checked (games, threads:
+/// tradgames/frontend.hpp; ply_cap >= 0, 0 = none) and the policy parsed. Throws OptionError.
+tradgames::PlayoutOptions playout_options(std::uint64_t games, std::uint64_t seed, unsigned threads,
+                                          const std::string& policy, int ply_cap);
 
 /// Functions of another binding file (e.g. shards.cpp) registered at load time: define a
 /// `static tgpy::Binder b(bind_something);` there and module init calls it.

@@ -112,6 +112,20 @@ std::vector<BindFunction>& binders() {
     return list;
 }
 
+tg::PlayoutOptions playout_options(std::uint64_t games, std::uint64_t seed, unsigned threads,
+                                   const std::string& policy, int ply_cap) {
+    tg::check_games(games);
+    tg::check_threads(threads);
+    if (ply_cap < 0) throw tg::OptionError("ply_cap " + std::to_string(ply_cap) + " is negative");
+    tg::PlayoutOptions o;
+    o.games = games;
+    o.seed = seed;
+    o.threads = threads;
+    o.policy = tg::parse_policy(policy);
+    o.ply_cap = ply_cap;
+    return o;
+}
+
 namespace {
 
 tg::Position position_of(const tg::Variant& v, const std::optional<std::string>& fen) {
@@ -512,20 +526,6 @@ py::object perft_py(const VariantRef& vr, int depth, const std::optional<std::st
         out = tg::perft_json(*vr.v, tg::run_perft(*vr.v, pos, depth, opt, divide));
     }
     return to_python(out);
-}
-
-tg::PlayoutOptions playout_options(std::uint64_t games, std::uint64_t seed, unsigned threads,
-                                   const std::string& policy, int ply_cap) {
-    tg::check_games(games);
-    tg::check_threads(threads);
-    if (ply_cap < 0) throw tg::OptionError("ply_cap " + std::to_string(ply_cap) + " is negative");
-    tg::PlayoutOptions o;
-    o.games = games;
-    o.seed = seed;
-    o.threads = threads;
-    o.policy = tg::parse_policy(policy);
-    o.ply_cap = ply_cap;
-    return o;
 }
 
 json play_json(const std::shared_ptr<const tg::Variant>& v, const tg::Position& start, tg::PlayoutOptions o) {

@@ -33,16 +33,8 @@ tg::Duplicates counting(bool paths) { return paths ? tg::Duplicates::all_paths :
 /// as the JSON text of play --json.
 std::string play_shard(const VariantRef& vr, std::uint64_t first_game, std::uint64_t games, std::uint64_t seed,
                        unsigned threads, const std::string& policy, int ply_cap, const std::optional<std::string>& fen) {
-    tg::check_games(games);
-    tg::check_threads(threads);
-    if (ply_cap < 0) throw tg::OptionError("ply_cap " + std::to_string(ply_cap) + " is negative");
-    tg::PlayoutOptions o;
+    tg::PlayoutOptions o = tgpy::playout_options(games, seed, threads, policy, ply_cap);
     o.first_game = first_game;
-    o.games = games;
-    o.seed = seed;
-    o.threads = threads;
-    o.policy = tg::parse_policy(policy);
-    o.ply_cap = ply_cap;
     o.start = start_of(*vr.v, fen);
     py::gil_scoped_release nogil;
     return tg::playout_run_json(tg::run_playout_shard(vr.v, o));

@@ -127,7 +127,7 @@ int run_replay(const ReplayArgs& a) {
         if (!in.is_open() || directory) {
             const std::string err = fmt::format("cannot read {}: {}", tg::quoted(file),
                                                 directory ? "is a directory" : std::strerror(errno));
-            fmt::print(stderr, "tradgames: error: {}\n", err);
+            print_error("PdnInputError", err);
             files.push_back(tg::replay_unreadable_file(file, err, t));
             continue;
         }
@@ -143,7 +143,7 @@ int run_replay(const ReplayArgs& a) {
             }
         }, t);
         if (t.unreadable > unreadable_before) {  // an I/O error or a game over the limit
-            fmt::print(stderr, "tradgames: error: {}\n", f["error"].get<std::string>());
+            print_error("PdnInputError", f["error"].get<std::string>());
         } else if (!a.json && !f["error"].is_null()) {
             print_whole([&] { fmt::print("{}: FAIL: {}\n", file, f["error"].get<std::string>()); });
         }

@@ -28,14 +28,9 @@ namespace te = tradgames::engine;
 struct StudyArgs {
     std::string variants;
     std::string players = "random,greedy";
-    bool mixed = false;
-    std::uint64_t games = 100;
-    std::uint64_t first_game = 0;
-    std::uint64_t seed = 1;
-    unsigned threads = 0;
-    int opening_plies = 4;
-    int ply_cap = 1000;
-    int score_depth = 1;
+    /// The study's settings, with the library's defaults; variants and players are set from the
+    /// lists above, record_games from --records.
+    te::StudyOptions o;
     bool json = false;
     bool csv = false;
     std::string report;
@@ -98,17 +93,9 @@ bool run_python_report(const std::string& dir) {
 
 int run_study_command(const StudyArgs& a) {
     if (a.variants.empty()) throw tg::OptionError("study needs --variants NAME,... (e.g. russian,international)");
-    te::StudyOptions o;
+    te::StudyOptions o = a.o;
     o.variants = split_list(a.variants, "--variants");
     o.players = split_list(a.players, "--players");
-    o.mixed = a.mixed;
-    o.games = a.games;
-    o.first_game = a.first_game;
-    o.seed = a.seed;
-    o.threads = a.threads;
-    o.opening_plies = a.opening_plies;
-    o.ply_cap = a.ply_cap;
-    o.score_depth = a.score_depth;
     o.record_games = !a.records.empty();
     std::ofstream records;
     if (!a.records.empty()) {  // opened before the games are played: a bad path fails at once
@@ -184,24 +171,24 @@ void register_study_command(CLI::App& app, std::vector<Command>& out) {
     cmd->add_option("--players", a->players,
                     "comma-separated player specs (default random,greedy): random, greedy, search:depth=2, "
                     "mcts:playouts=200 (README \"Players\"); each plays itself");
-    cmd->add_flag("--mixed", a->mixed, "also every ordered pair of different players (A White, B Black)");
-    cmd->add_option("--games,-n", a->games, "games per cell (default 100)")
+    cmd->add_flag("--mixed", a->o.mixed, "also every ordered pair of different players (A White, B Black)");
+    cmd->add_option("--games,-n", a->o.games, "games per cell (default 100)")
         ->transform(decimal())
         ->check(CLI::Range(std::uint64_t{1}, tg::max_games));
-    cmd->add_option("--first-game", a->first_game,
+    cmd->add_option("--first-game", a->o.first_game,
                     "index of the first game of every cell: a shard that `tradgames merge` adds to the others")
         ->transform(decimal());
-    cmd->add_option("--seed,-s", a->seed, "seed (default 1)")->transform(decimal());
-    cmd->add_option("--threads,-t", a->threads, "worker threads, 0 = one per core; results do not depend on it")
+    cmd->add_option("--seed,-s", a->o.seed, "seed (default 1)")->transform(decimal());
+    cmd->add_option("--threads,-t", a->o.threads, "worker threads, 0 = one per core; results do not depend on it")
         ->transform(decimal())
         ->check(CLI::Range(0U, tg::max_threads));
-    cmd->add_option("--opening-plies", a->opening_plies, "random plies opening every game (default 4)")
+    cmd->add_option("--opening-plies", a->o.opening_plies, "random plies opening every game (default 4)")
         ->transform(decimal())
         ->check(CLI::Range(0, 64));
-    cmd->add_option("--ply-cap", a->ply_cap, "a game still going after this many plies is drawn (0 = none; default 1000)")
+    cmd->add_option("--ply-cap", a->o.ply_cap, "a game still going after this many plies is drawn (0 = none; default 1000)")
         ->transform(decimal())
         ->check(CLI::Range(0, 100000));
-    cmd->add_option("--score-depth", a->score_depth,
+    cmd->add_option("--score-depth", a->o.score_depth,
                     "depth of the search scoring positions for drama and uncertainty (0 = off; default 1)")
         ->transform(decimal())
         ->check(CLI::Range(0, 8));

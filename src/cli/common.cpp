@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -99,6 +100,14 @@ std::string read_file(const std::string& path, const ReadLimit& limit) {
     }
     if (in.bad()) throw tg::Error("cannot read " + tg::quoted(path) + ": read error");
     return text;
+}
+
+void print_error(std::string_view error_class, std::string_view message) {
+    std::string line = "tradgames: error: ";
+    if (!error_class.empty()) line.append(error_class).append(": ");
+    for (const char c : message) line += c == '\n' || c == '\r' ? ' ' : c;
+    line += '\n';
+    std::fputs(line.c_str(), stderr);
 }
 
 std::string outcome_words(tg::Outcome o) {

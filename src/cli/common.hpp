@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -84,6 +85,13 @@ struct ReadLimit {
 /// An outcome for people to read: "white wins", "black wins", "draw", "ongoing" (to_string's
 /// names, which JSON and CSV keep, have '_').
 [[nodiscard]] std::string outcome_words(tradgames::Outcome o);
+
+/// Prints the command's one error line on stderr: "tradgames: error: CLASS: MESSAGE", CLASS a
+/// name from the library's error table (tradgames/frontend.hpp error_classes(): OptionError,
+/// ParseError, ShardError ...), or "tradgames: error: MESSAGE" when error_class is empty (not a
+/// library error: out of memory, standard output unwritable). Line breaks in message become
+/// spaces, so the line stays one line.
+void print_error(std::string_view error_class, std::string_view message);
 
 /// The subcommands variants, moves, perft and demo.
 void register_core_commands(CLI::App& app, std::vector<Command>& out);

@@ -1,6 +1,8 @@
 // The `tradgames` command: legal moves, perft, games and pictures for every registered variant.
-// Bad input prints one line on stderr and exits 2; a run that completes exits 0 (a subcommand
-// may define other statuses, e.g. replay exits 1 when a game fails to replay).
+// Bad input prints one line on stderr and exits 2: "tradgames: error: CLASS: MESSAGE", CLASS the
+// library's error class (tradgames/frontend.hpp; a bad command line is an OptionError); a run
+// that completes exits 0 (a subcommand may define other statuses, e.g. replay exits 1 when a game
+// fails to replay).
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +14,8 @@
 #include <vector>
 
 #include "common.hpp"
+#include "tradgames/error.hpp"
+#include "tradgames/frontend.hpp"
 
 namespace {
 
@@ -29,20 +33,12 @@ constexpr tgcli::Registrar registrars[] = {
     tgcli::register_study_command,
 };
 
-std::string one_line(std::string s) {
-    for (char& c : s) {
-        if (c == '\n' || c == '\r') c = ' ';
-    }
-    return s;
-}
-
 /// `status`, or 2 with one line on stderr when standard output could not be written (a full
 /// disk, a closed file): a cut-off answer must not pass for a whole one.
 int flushed(int status) {
     std::cout.flush();
     if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || !std::cout) {
-        std::fprintf(stderr, "tradgames: error: cannot write to standard output: %s\n",
-                     std::strerror(errno));
+        tgcli::print_error("", std::string("cannot write to standard output: ") + std::strerror(errno));
         return 2;
     }
     return status;
@@ -65,7 +61,7 @@ int main(int argc, char** argv) {
         try {
             std::cout << (argc == 3 ? app.get_subcommand(argv[2])->help("tradgames") : app.help());
         } catch (const CLI::OptionNotFound&) {
-            std::fprintf(stderr, "tradgames: error: no subcommand '%s' (run `tradgames help`)\n", argv[2]);
+            tgcli::print_error("OptionError", "no subcommand " + tradgames::quoted(argv[2]) + " (run `tradgames help`)");
             return 2;
         }
         return flushed(0);
@@ -81,14 +77,14 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion&) {
         std::cout << "tradgames 0.1.0\n";
         return flushed(0);
-    } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "tradgames: error: %s\n", one_line(e.what()).c_str());
+    } catch (const CLI::ParseError& e) {  // the command line itself: an option or value it refuses
+        tgcli::print_error("OptionError", e.what());
         return 2;
     } catch (const std::bad_alloc&) {
-        std::fprintf(stderr, "tradgames: error: out of memory\n");
+        tgcli::print_error("", "out of memory");
         return 2;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "tradgames: error: %s\n", one_line(e.what()).c_str());
+        tgcli::print_error(tradgames::error_class_name(e), e.what());
         return 2;
     }
     return 0;

@@ -46,7 +46,7 @@ if ! "$tg" variants --json | grep -q '"name":"canadian"'; then
           'canadian      Canadian draughts: the international rules on 12x12, 30 men each|    needs a 128-vertex build (configure with -DTRADGAMES_MAX_VERTICES=128)' \
           "$("$tg" variants | grep -A1 '^canadian ' | paste -sd '|')"
     check "perft canadian in a 64-vertex build" \
-          "tradgames: error: variant 'canadian' needs a 128-vertex build (configure with -DTRADGAMES_MAX_VERTICES=128)" \
+          "tradgames: error: OptionError: variant 'canadian' needs a 128-vertex build (configure with -DTRADGAMES_MAX_VERTICES=128)" \
           "$("$tg" perft --variant canadian --depth 1 2>&1)"
 fi
 check "tobit start moves" "7-14 8-15 9-16 10-17 11-18" \
@@ -154,9 +154,9 @@ bad "compare ply cap 1e3" compare --variants russian --ply-cap 1e3
 bad "play long number" play --variant russian --games "$(head -c 5000 /dev/zero | tr '\0' '9')"
 bad "render illegal last move" render --variant russian --last-move c3-e5
 bad "render unwritable file" render --variant russian -o /nonexistent-dir/board.svg
-check "render unwritable file: the reason" "tradgames: error: cannot write '/nonexistent-dir/board.svg': No such file or directory" \
+check "render unwritable file: the reason" "tradgames: error: Error: cannot write '/nonexistent-dir/board.svg': No such file or directory" \
       "$("$tg" render --variant russian -o /nonexistent-dir/board.svg 2>&1)"
-check "render to a directory: the reason" "tradgames: error: cannot write '/': Is a directory" \
+check "render to a directory: the reason" "tradgames: error: Error: cannot write '/': Is a directory" \
       "$("$tg" render --variant russian -o / 2>&1)"
 bad "show unknown variant" show --variant nosuch
 # Standard output that cannot be written (here a full disk) is an error, whatever the size.
@@ -227,17 +227,17 @@ done
 for v in russian tobit shatra; do
     bad "$v lower-case side letter" moves --variant $v --fen "w:WK1:BK2"
 done
-check "fen: lower-case side says upper case" "tradgames: error: position 'w:Wa1:Bh8': side to move must be W or B (upper case), not 'w' at offset 0" \
+check "fen: lower-case side says upper case" "tradgames: error: ParseError: position 'w:Wa1:Bh8': side to move must be W or B (upper case), not 'w' at offset 0" \
       "$("$tg" moves --variant russian --fen 'w:Wa1:Bh8' 2>&1)"
-check "fen: leading zero in a square number" "tradgames: error: position 'W:W021:B': square number '021' has a leading zero at offset 3" \
+check "fen: leading zero in a square number" "tradgames: error: ParseError: position 'W:W021:B': square number '021' has a leading zero at offset 3" \
       "$("$tg" moves --variant tobit --fen 'W:W021:B' 2>&1)"
-check "fen: leading zero in a range (the same rule)" "tradgames: error: position 'W:W21-0032:B': malformed range '21-0032': number '0032' has a leading zero at offset 3" \
+check "fen: leading zero in a range (the same rule)" "tradgames: error: ParseError: position 'W:W21-0032:B': malformed range '21-0032': number '0032' has a leading zero at offset 3" \
       "$("$tg" moves --variant tobit --fen 'W:W21-0032:B' 2>&1)"
-check "fen: russian clock field twice" "tradgames: error: position 'W:Wa1:Bh8:H0:H5': field H given twice at offset 13" \
+check "fen: russian clock field twice" "tradgames: error: ParseError: position 'W:Wa1:Bh8:H0:H5': field H given twice at offset 13" \
       "$("$tg" moves --variant russian --fen 'W:Wa1:Bh8:H0:H5' 2>&1)"
-check "fen: russian move number out of range" "tradgames: error: position 'W:Wa1:Bh8:F0': field F: 0 is out of range 1..9999 at offset 10" \
+check "fen: russian move number out of range" "tradgames: error: ParseError: position 'W:Wa1:Bh8:F0': field F: 0 is out of range 1..9999 at offset 10" \
       "$("$tg" moves --variant russian --fen 'W:Wa1:Bh8:F0' 2>&1)"
-check "fen: shatra clock the same rule" "tradgames: error: position 'W:WK53:BK10:H12345': field H: number '12345' has more than 4 digits at offset 12" \
+check "fen: shatra clock the same rule" "tradgames: error: ParseError: position 'W:WK53:BK10:H12345': field H: number '12345' has more than 4 digits at offset 12" \
       "$("$tg" moves --variant shatra --fen 'W:WK53:BK10:H12345' 2>&1)"
 bad "russian huge rank number (fuzz finding)" moves --variant russian --fen 'W:WKa1:Bc3,f4999999999999999999999999'
 check "shatra: a long batyr capture's own notation reads back (fuzz finding)" 1 \
@@ -313,6 +313,12 @@ check "replay: an --option another record's variant lacks names that game" \
       "$tmp/mixed.pdn: FAIL: game 1, line 1: shatra: unknown rule option 'kings_only_moves'|$tmp/mixed.pdn: FAIL: game 2, line 4: tobit: unknown rule option 'kings_only_moves'" \
       "$("$tg" replay "$tmp/mixed.pdn" --option kings_only_moves=3 | grep FAIL | sed 's/ (known.*//' | paste -sd '|')"
 
+# The error line names the library's error class (include/tradgames/frontend.hpp); a command
+# line the parser refuses is an OptionError.
+check "error line: a refused command line is an OptionError" "tradgames: error: OptionError: --depth: Value 99 not in range 0 to 64" \
+      "$("$tg" perft --variant russian --depth 99 2>&1)"
+check "error line: a shard file is a ShardError" "tradgames: error: ShardError: '$tmp/empty-object.json': no field 'variant'" \
+      "$(echo '{}' >"$tmp/empty-object.json"; "$tg" merge "$tmp/empty-object.json" "$tmp/empty-object.json" 2>&1)"
 # replay reads boundedly (README "Limits"): endless input is a clear error for that file, the
 # next file is still replayed; a file that opens but cannot be read is unreadable (exit 2).
 # Under AddressSanitizer (TRADGAMES_SANITIZED=1) the memory cap and the RSS checks do not apply:
@@ -324,7 +330,7 @@ else
 fi
 check "replay /dev/zero exits 2" 2 "$rc"
 check "replay /dev/zero: the limit on stderr" \
-      "tradgames: error: cannot read '/dev/zero': line 1: more than 1048576 bytes (the limit of a game, or of one comment or word between games) without the game's end; the rest of the input is not read" \
+      "tradgames: error: PdnInputError: cannot read '/dev/zero': line 1: more than 1048576 bytes (the limit of a game, or of one comment or word between games) without the game's end; the rest of the input is not read" \
       "$(cat "$tmp/err")"
 check "replay /dev/zero: the next file is replayed" "summary: 2 files, 3 games, 3 replayed, 0 failed, 221 plies, unreadable files: 1" \
       "$(printf '%s\n' "$out" | tail -n 1)"
@@ -468,9 +474,9 @@ bad "compare with a bad file" compare --variant-file "$vdir/bad-field.json" --ga
 python3 -c "print('{\"base\":\"russian\",\"name\":\"x\",\"man\":{\"steps\":' + '['*100000 + ']'*100000 + '}}')" > "$vdir/deep.json"
 bad "variant file: nested 100,000 deep" perft --variant-file "$vdir/deep.json" --depth 3
 printf '{"base": "russian", "name": "x", "board": {"width": 18446744073709551615}}' > "$vdir/wide.json"
-check "variant file: 2^64-1 is not -1" "tradgames: error: $vdir/wide.json: field 'board.width': 18446744073709551615 is out of range 1..26" \
+check "variant file: 2^64-1 is not -1" "tradgames: error: DescriptorError: $vdir/wide.json: field 'board.width': 18446744073709551615 is out of range 1..26" \
       "$("$tg" moves --variant-file "$vdir/wide.json" 2>&1)"
-check "bad field message names file and field" "tradgames: error: $vdir/bad-field.json: field 'board.widht': unknown field (known here: shape, width, height, squares, orientation, links)" \
+check "bad field message names file and field" "tradgames: error: DescriptorError: $vdir/bad-field.json: field 'board.widht': unknown field (known here: shape, width, height, squares, orientation, links)" \
       "$("$tg" moves --variant-file "$vdir/bad-field.json" 2>&1)"
 rm -rf "$vdir"
 
