@@ -16,6 +16,13 @@ int action_count(const Variant& v) noexcept {
 
 int observation_planes(const Variant& v) noexcept { return 2 * static_cast<int>(v.kinds().size()) + 3; }
 
+ObservationView observation_view(std::string_view name) {
+    if (name == "absolute") return ObservationView::absolute;
+    if (name == "side_to_move") return ObservationView::side_to_move;
+    if (name == "rotated") return ObservationView::rotated;
+    throw OptionError("view " + quoted(name) + ": expected 'absolute', 'side_to_move' or 'rotated'");
+}
+
 std::vector<Vertex> half_turn(const Variant& v) {
     const Topology& t = v.topology();
     const int V = t.size();

@@ -1,10 +1,10 @@
 #include "tradgames/vector_env.hpp"
 
 #include <algorithm>
-#include <condition_variable>
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <exception>
-#include <mutex>
 #include <string>
 #include <thread>
 
@@ -13,97 +13,176 @@
 
 namespace tradgames {
 
-/// Worker threads that run one job over their fixed ranges of environments per call. The
-/// calling thread runs range 0; worker t (1-based) runs range t. Started once, joined by the
-/// destructor: a call wakes them through a generation counter, without allocating.
+namespace {
+
+/// One pause of a spin-wait (a hint to the CPU; nothing on other processors).
+inline void spin_pause() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
+
+/// How long an idle worker spins for the next call before it blocks, and how long the calling
+/// thread spins for a worker's last chunk before it yields its core.
+constexpr std::chrono::microseconds worker_spin{100};
+constexpr std::chrono::microseconds caller_spin{50};
+
+}  // namespace
+
+/// Worker threads that step the environments with the calling thread. Thread t (0 = the
+/// caller) owns a fixed contiguous range of environments and takes it in small chunks from the
+/// front of an atomic counter; a thread that has finished its own range takes the chunks still
+/// left at the back of the others' ranges. So a call never waits for a worker to wake up: the caller starts at once and,
+/// if no worker turns up (blocked, descheduled, or the batch too small to wait for), does every
+/// chunk itself, and in the steady state every environment stays with one thread (its cache).
+/// A worker spins for worker_spin after a call before it blocks (C++20 atomic wait, a futex on
+/// Linux), so calls in a loop wake nobody through the kernel; the caller notifies only a
+/// blocked worker. Which thread steps an environment never changes its results (each has its
+/// own state and generator). No allocation per call.
 class VectorEnv::Pool {
 public:
-    Pool(VectorEnv& env, unsigned threads) : env_(env), threads_(threads) {
+    Pool(VectorEnv& env, unsigned threads) : env_(env), threads_(threads), ranges_(threads), errors_(threads) {
+        const std::size_t n = env.envs_.size();
+        for (unsigned t = 0; t < threads; ++t) {
+            ranges_[t].begin = n * t / threads;
+            ranges_[t].end = n * (t + 1) / threads;
+        }
+        // Chunks of about an eighth of a range, 1 to 16 environments (a step is 0.2-2 us).
+        chunk_ = std::clamp<std::size_t>(n / (8 * std::size_t{threads}), 1, 16);
         workers_.reserve(threads - 1);
         for (unsigned t = 1; t < threads; ++t) workers_.emplace_back([this, t] { loop(t); });
     }
     ~Pool() {
-        {
-            const std::lock_guard<std::mutex> lock(mutex_);
-            stop_ = true;
-            ++generation_;
-        }
-        wake_.notify_all();
+        stop_.store(true, std::memory_order_seq_cst);
+        generation_.fetch_add(1, std::memory_order_seq_cst);
+        generation_.notify_all();
         for (std::thread& w : workers_) w.join();
     }
     Pool(const Pool&) = delete;
     Pool& operator=(const Pool&) = delete;
 
-    /// Runs job over every range and returns when all are done; rethrows the first error of a
-    /// range (lowest range first).
+    /// Runs job over every environment and returns when all are done; rethrows the error of the
+    /// lowest environment whose chunk threw (the rest of that chunk is not stepped).
     void run(Job job) {
-        {
-            const std::lock_guard<std::mutex> lock(mutex_);
-            job_ = job;
-            pending_ = threads_ - 1;
-            ++generation_;
+        const std::uint32_t g = generation_.load(std::memory_order_relaxed) + 1;
+        job_ = job;
+        for (Range& r : ranges_) r.left.store(pack(g, r.begin, r.end), std::memory_order_relaxed);
+        done_.store(0, std::memory_order_relaxed);
+        generation_.store(g, std::memory_order_seq_cst);  // publishes the above
+        if (sleepers_.load(std::memory_order_seq_cst) > 0) generation_.notify_all();
+        const std::size_t mine = work(0, g);
+        const std::size_t others = env_.envs_.size() - mine;
+        const auto t0 = std::chrono::steady_clock::now();
+        while (done_.load(std::memory_order_acquire) != others) {
+            for (int k = 0; k < 32; ++k) spin_pause();
+            if (std::chrono::steady_clock::now() - t0 > caller_spin) std::this_thread::yield();
         }
-        wake_.notify_all();
-        std::exception_ptr mine;
-        try {
-            run_range(job, 0);
-        } catch (...) {
-            mine = std::current_exception();
+        const Failure* first = nullptr;
+        for (const Failure& f : errors_) {
+            if (f.error && (first == nullptr || f.env < first->env)) first = &f;
         }
-        std::unique_lock<std::mutex> lock(mutex_);
-        done_.wait(lock, [this] { return pending_ == 0; });
-        if (mine) std::rethrow_exception(mine);
-        for (std::exception_ptr& e : errors_) {
-            if (e) {
-                std::exception_ptr first = e;
-                for (std::exception_ptr& x : errors_) x = nullptr;
-                std::rethrow_exception(first);
-            }
+        if (first != nullptr) {
+            const std::exception_ptr e = first->error;
+            for (Failure& f : errors_) f = Failure{};
+            std::rethrow_exception(e);
         }
     }
 
 private:
-    void run_range(Job job, unsigned t) {
-        const std::size_t n = env_.envs_.size();
-        env_.run_range(job, n * t / threads_, n * (t + 1) / threads_);
+    /// What is left of a range in the current call, packed in one word: the environments
+    /// [front, back) (20 bits each) and the call (generation) they belong to (the high 24 bits,
+    /// so that a worker late for one call cannot take chunks of the next). The owner takes
+    /// chunks from the front, a thread that has finished its own range from the back.
+    struct alignas(64) Range {
+        std::atomic<std::uint64_t> left{0};
+        std::size_t begin = 0;
+        std::size_t end = 0;
+    };
+    struct Failure {
+        std::exception_ptr error;
+        std::size_t env = 0;
+    };
+    static constexpr std::uint64_t field = (std::uint64_t{1} << 20) - 1;
+    static std::uint64_t pack(std::uint32_t g, std::size_t front, std::size_t back) noexcept {
+        return std::uint64_t{g & 0xFFFFFFU} << 40 | std::uint64_t{front} << 20 | back;
     }
-    void loop(unsigned t) {
-        std::uint64_t seen = 0;
+
+    /// Takes the next chunk [b, e) of range r in call g, from its front (own) or its back
+    /// (another's); false when none is left.
+    bool claim(Range& r, std::uint32_t g, bool own, std::size_t& b, std::size_t& e) {
+        std::uint64_t v = r.left.load(std::memory_order_relaxed);
         for (;;) {
-            Job job{};
-            {
-                std::unique_lock<std::mutex> lock(mutex_);
-                wake_.wait(lock, [&] { return generation_ != seen; });
-                seen = generation_;
-                if (stop_) return;
-                job = job_;
+            const std::size_t front = v >> 20 & field;
+            const std::size_t back = v & field;
+            if (v >> 40 != (g & 0xFFFFFFU) || front >= back) return false;
+            const std::size_t take = std::min(chunk_, back - front);
+            b = own ? front : back - take;
+            e = b + take;
+            const std::uint64_t next = own ? pack(g, front + take, back) : pack(g, front, back - take);
+            if (r.left.compare_exchange_weak(v, next, std::memory_order_acquire, std::memory_order_relaxed)) {
+                return true;
             }
-            std::exception_ptr error;
-            try {
-                run_range(job, t);
-            } catch (...) {
-                error = std::current_exception();
+        }
+    }
+
+    /// Thread t's share of call g: its own range, then what is left of the others'. Returns the
+    /// number of environments it stepped.
+    std::size_t work(unsigned t, std::uint32_t g) {
+        std::size_t stepped = 0;
+        for (unsigned k = 0; k < threads_; ++k) {
+            Range& r = ranges_[(t + k) % threads_];
+            std::size_t b = 0;
+            std::size_t e = 0;
+            while (claim(r, g, k == 0, b, e)) {
+                // A chunk taken means call g is not finished: job_ and the call's arguments
+                // are those of g.
+                try {
+                    env_.run_range(job_, b, e);
+                } catch (...) {
+                    if (!errors_[t].error || b < errors_[t].env) errors_[t] = Failure{std::current_exception(), b};
+                }
+                stepped += e - b;
             }
-            {
-                const std::lock_guard<std::mutex> lock(mutex_);
-                errors_[t] = error;
-                --pending_;
+        }
+        return stepped;
+    }
+
+    void loop(unsigned t) {
+        std::uint32_t seen = 0;
+        for (;;) {
+            std::uint32_t g = generation_.load(std::memory_order_acquire);
+            if (g == seen) {
+                const auto t0 = std::chrono::steady_clock::now();
+                while ((g = generation_.load(std::memory_order_acquire)) == seen &&
+                       std::chrono::steady_clock::now() - t0 < worker_spin) {
+                    for (int k = 0; k < 32; ++k) spin_pause();
+                }
+                if (g == seen) {
+                    sleepers_.fetch_add(1, std::memory_order_seq_cst);
+                    while ((g = generation_.load(std::memory_order_seq_cst)) == seen) generation_.wait(seen);
+                    sleepers_.fetch_sub(1, std::memory_order_seq_cst);
+                }
             }
-            done_.notify_one();
+            if (stop_.load(std::memory_order_acquire)) return;
+            seen = g;
+            const std::size_t stepped = work(t, g);
+            if (stepped > 0) done_.fetch_add(stepped, std::memory_order_release);
         }
     }
 
     VectorEnv& env_;
     unsigned threads_;
+    std::vector<Range> ranges_;
+    std::vector<Failure> errors_;  ///< per thread, written by it; all empty between calls
+    std::size_t chunk_ = 1;
     std::vector<std::thread> workers_;
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    std::condition_variable done_;
-    std::uint64_t generation_ = 0;
-    unsigned pending_ = 0;
-    bool stop_ = false;
+    alignas(64) std::atomic<std::uint32_t> generation_{0};
+    std::atomic<std::uint32_t> sleepers_{0};
+    std::atomic<bool> stop_{false};
     Job job_ = Job::reset;
-    std::exception_ptr errors_[256];
+    alignas(64) std::atomic<std::size_t> done_{0};
 };
 
 namespace {

@@ -455,6 +455,18 @@ struct Searcher::Impl {
                     }
                 }
                 const int s = search_moves(0, depth, -mate_score, mate_score, tt_move, nullptr);
+                if (stopped && lines == 1 && pv_len[0] > 0 && !done.lines.empty() &&
+                    !pv[0].same_result(done.lines[0].move)) {
+                    // A stopped iteration in which some root moves were searched to the full new
+                    // depth, the previous best first (tt_move), and another of them scored
+                    // higher: that move is the better-informed choice. The reported depth stays
+                    // the last completed one.
+                    done.lines[0].move = pv[0];
+                    done.lines[0].score.value = s;
+                    done.lines[0].pv = pv_text(pv_len[0]);
+                    fill(done);
+                    if (info) info(done);
+                }
                 if (stopped || pv_len[0] == 0) break;
                 SearchLine line;
                 line.move = pv[0];

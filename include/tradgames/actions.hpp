@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "tradgames/move.hpp"
@@ -50,6 +51,10 @@ enum class ObservationView : std::uint8_t {
     /// turned half a turn: the mover plays up); plane 2K all zeros.
     rotated,
 };
+
+/// The view named `name`: "absolute", "side_to_move" or "rotated" (the names of the Python and
+/// JavaScript VectorEnv). Throws OptionError naming the text otherwise.
+[[nodiscard]] ObservationView observation_view(std::string_view name);
 
 /// The half turn of v's board: entry x is the vertex whose drawing coordinates (Topology::x, y)
 /// are those of x turned half a turn about the centre of the board's bounding box (an

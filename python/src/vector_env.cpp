@@ -50,15 +50,7 @@ public:
         o.num_envs = num_envs;
         o.seed = seed;
         o.threads = threads;
-        if (view == "absolute") {
-            o.view = tg::ObservationView::absolute;
-        } else if (view == "side_to_move") {
-            o.view = tg::ObservationView::side_to_move;
-        } else if (view == "rotated") {
-            o.view = tg::ObservationView::rotated;
-        } else {
-            throw tg::OptionError("view " + tg::quoted(view) + ": expected 'absolute', 'side_to_move' or 'rotated'");
-        }
+        o.view = tg::observation_view(view);
         o.max_plies = max_plies;
         if (fen) o.start = ref_.v->parse_position(*fen);
         env_ = std::make_unique<tg::VectorEnv>(ref_.v, std::move(o));

@@ -100,16 +100,19 @@ TEST_SUITE("slow") {
             CHECK(duel(info.name, "search:depth=2", "greedy", 200).wins >= 190);
         }
     }
-    // Depth 3 against depth 2: the deeper side scores more than 50% with the whole 95%
-    // interval of the Elo difference above 0 (not just a lucky score). The games are
-    // deterministic (fixed openings, deterministic players), so this either always passes or
-    // always fails for a given engine.
-    TEST_CASE("depth 3 beats depth 2: Elo interval above 0, 60 games in each of 5 variants") {
-        for (const char* name : {"russian", "international", "english", "shatra", "tobit"}) {
-            CAPTURE(name);
-            const EloEstimate e = deeper(name, 2);
+    // Depth 3 against depth 2: the deeper side scores more than 50% (the issue's "depth d+1
+    // scores more than 50% against depth d") in every registered variant; in the five games with
+    // tuned weights shipped before the others, also with the whole 95% interval of the Elo
+    // difference above 0 (not just a lucky score). The games are deterministic (fixed openings,
+    // deterministic players), so this either always passes or always fails for a given engine.
+    TEST_CASE("depth 3 beats depth 2 in every variant: score above 50%, 60 games each") {
+        for (const auto& info : list_variants()) {
+            CAPTURE(info.name);
+            const EloEstimate e = deeper(info.name, 2);
             CHECK(e.score > 0.5);
-            CHECK(e.elo_low.value_or(-1) > 0);
+            for (const char* name : {"russian", "international", "english", "shatra", "tobit"}) {
+                if (info.name == name) CHECK(e.elo_low.value_or(-1) > 0);
+            }
         }
     }
 }

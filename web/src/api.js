@@ -216,5 +216,133 @@ class Game {
   }
 }
 
+/** N games of one variant stepped together in WebAssembly (tradgames::VectorEnv, README
+ *  "Batched environments"), for learning agents: one call steps every game and writes
+ *  observations, legal-action masks, rewards, flags and the player to act into arrays in the
+ *  module's memory. One thread (WebAssembly has none here). Actions and planes are those of the
+ *  Python module's Board and VectorEnv (action = from * V + to for a step, V * V + k for choice
+ *  k; planes 2K + 3 of V floats). Call dispose() when done. */
+class VectorEnv {
+  /** `numEnvs` games of `variant`. extra: {seed (0), view ('absolute' | 'side_to_move' |
+   *  'rotated'), maxPlies (0 = no limit: truncated after that many plies), position (the start
+   *  position string; null = the initial position), options (rule options)}. */
+  constructor(variant, numEnvs, extra) {
+    const x = extra || {};
+    if (!Number.isInteger(numEnvs) || numEnvs < 1 || numEnvs > 65536) {
+      throw new TradgamesError('OptionError', 'num_envs ' + numEnvs + ' is not in 1..65536');
+    }
+    const seed = x.seed === undefined ? 0 : x.seed;
+    if (!Number.isSafeInteger(seed) || seed < 0) throw new TradgamesError('OptionError', 'seed: expected a whole number from 0 to 2^53 - 1');
+    const maxPlies = x.maxPlies === undefined ? 0 : x.maxPlies;
+    if (!Number.isInteger(maxPlies) || maxPlies < 0 || maxPlies > 2147483647) throw new TradgamesError('OptionError', 'maxPlies: expected a whole number >= 0');
+    this._raw = new Module['RawVectorEnv']();
+    try {
+      const info = tgUnwrap(this._raw.start(tgVariant(variant), tgOptions(x.options), numEnvs, seed,
+        tgString(x.view === undefined ? 'absolute' : x.view, 'view'), maxPlies, tgString(x.position, 'position')));
+      /** Number of games. */
+      this.numEnvs = info.num_envs;
+      /** Length of a mask row: V * V + the most choices. */
+      this.numActions = info.num_actions;
+      /** [planes, V]: the shape of one game's observation. */
+      this.observationShape = [info.planes, info.vertices.length];
+      /** The vertex names in vertex order: action from * V + to steps from vertexNames[from]
+       *  to vertexNames[to]; observation column x is vertexNames[x]. */
+      this.vertexNames = info.vertices;
+      this.view = info.view;
+    } catch (e) {
+      this.dispose();
+      throw e;
+    }
+  }
+
+  _handle() {
+    if (!this._raw) throw new TradgamesError('Error', 'vector env: disposed');
+    return this._raw;
+  }
+  _check(text) {
+    if (text) tgUnwrap(text);
+    return this.outputs();
+  }
+
+  /** The outputs of the last call, as views into the module's memory (valid until the next call
+   *  of any tradgames function may grow that memory: copy with slice() to keep them):
+   *  {observation: Float32Array numEnvs * planes * V, actionMask: Uint8Array numEnvs *
+   *  numActions (1 = legal), reward: Float32Array (to the side that took the action: +1 won, -1
+   *  lost, else 0), terminated, truncated: Uint8Array (the game ended by its rules / reached
+   *  maxPlies; it was reset in the same step), currentPlayer: Int8Array (0 White, 1 Black, who
+   *  acts next), finalObservation: Float32Array (the last observation of the finished game, in
+   *  the rows where terminated or truncated is 1)}. */
+  outputs() {
+    const r = this._handle();
+    return {
+      observation: r.observation(), actionMask: r.actionMask(), reward: r.reward(),
+      terminated: r.terminated(), truncated: r.truncated(), currentPlayer: r.currentPlayer(),
+      finalObservation: r.finalObservation(),
+    };
+  }
+
+  /** Every game back to its start (reseeds the generators when `seed` is given); returns
+   *  outputs(). */
+  reset(seed) {
+    const reseed = seed !== undefined && seed !== null;
+    if (reseed && (!Number.isSafeInteger(seed) || seed < 0)) throw new TradgamesError('OptionError', 'seed: expected a whole number from 0 to 2^53 - 1');
+    return this._check(this._handle().reset(reseed, reseed ? seed : 0));
+  }
+
+  /** Takes actions[i] in game i, for every i (an Array or typed array of numEnvs whole
+   *  numbers); returns outputs(). Every action is checked first: IllegalMoveError names the
+   *  first game whose action is not legal, and then nothing changed. */
+  step(actions) {
+    const raw = this._handle();
+    if (!actions || actions.length !== this.numEnvs) {
+      throw new TradgamesError('IllegalMoveError', 'step: expected ' + this.numEnvs + ' actions');
+    }
+    if (!(actions instanceof Int32Array)) {
+      for (let i = 0; i < actions.length; ++i) {
+        const a = actions[i];
+        if (!Number.isInteger(a) || a < 0 || a >= this.numActions) {
+          throw new TradgamesError('IllegalMoveError', 'environment ' + i + ': action ' + a + ' is not legal here');
+        }
+      }
+    }
+    raw.actions().set(actions);
+    return this._check(raw.step());
+  }
+
+  /** A uniformly drawn legal action per game, from each game's own generator (game i draws
+   *  from (seed, i), as in Python and C++): an Int32Array view (copy it to keep it). */
+  sampleActions() {
+    const raw = this._handle();
+    const text = raw.sample();
+    if (text) tgUnwrap(text);
+    return raw.actions();
+  }
+
+  /** sampleActions() then step() in one call; returns outputs() plus `actions`, the actions
+   *  taken (Int32Array view). */
+  stepRandom() {
+    const raw = this._handle();
+    const out = this._check(raw.stepRandom());
+    out.actions = raw.actions();
+    return out;
+  }
+
+  /** Game i now: {position (string), ply, episodes (games finished since the last reset),
+   *  pending (the actions taken in its unfinished move)}. */
+  game(i) {
+    if (!Number.isInteger(i)) throw new TradgamesError('OptionError', 'environment: expected a whole number');
+    return tgUnwrap(this._handle().game(i));
+  }
+
+  /** Frees the environments' WebAssembly memory. */
+  dispose() {
+    if (this._raw) {
+      this._raw.delete();
+      this._raw = null;
+    }
+  }
+}
+
 Module['Game'] = Game;
+Module['VectorEnv'] = VectorEnv;
 Module['TradgamesError'] = TradgamesError;

@@ -26,6 +26,7 @@
 #include "tradgames/io/svg.hpp"
 #include "tradgames/perft.hpp"
 #include "tradgames/registry.hpp"
+#include "tradgames/vector_env.hpp"
 
 namespace {
 
@@ -407,6 +408,143 @@ private:
     std::unique_ptr<tg::Game> game_;
 };
 
+/// A tradgames::VectorEnv with the arrays it writes, for api.js's VectorEnv. WebAssembly has no
+/// threads here: one thread steps every environment. The arrays live in the module's memory;
+/// JavaScript reads them through typed-array views (no copy) and writes the actions into
+/// actions() before step(). The stepping calls return "" or an error envelope (no JSON per step).
+class VectorEnvHandle {
+public:
+    VectorEnvHandle() = default;
+
+    /// {num_envs, num_actions, planes, vertices: [names in vertex order], view}.
+    std::string start(const std::string& name, const std::string& options, int num_envs, double seed,
+                      const std::string& view, int max_plies, const std::string& pos) {
+        return envelope([&] {
+            const auto v = variant(name, options);
+            tg::VectorEnvOptions o;
+            if (num_envs < 1) throw tg::OptionError("num_envs " + std::to_string(num_envs) + " is not in 1..65536");
+            o.num_envs = static_cast<std::size_t>(num_envs);
+            o.seed = seed_of(seed);
+            o.threads = 1;
+            o.view = tg::observation_view(view);
+            o.max_plies = max_plies;
+            if (!pos.empty()) o.start = v->parse_position(pos);
+            auto env = std::make_unique<tg::VectorEnv>(v, std::move(o));
+            const std::size_t n = env->size();
+            obs_.assign(n * static_cast<std::size_t>(env->observation_size()), 0.0F);
+            final_obs_.assign(obs_.size(), 0.0F);
+            masks_.assign(n * static_cast<std::size_t>(env->action_count()), 0);
+            rewards_.assign(n, 0.0F);
+            terminated_.assign(n, 0);
+            truncated_.assign(n, 0);
+            players_.assign(n, 0);
+            actions_.assign(n, 0);
+            wide_.assign(n, 0);
+            env_ = std::move(env);
+            json names = json::array();
+            for (int x = 0; x < v->topology().size(); ++x) {
+                names.push_back(std::string(v->topology().name(static_cast<tg::Vertex>(x))));
+            }
+            return json{{"num_envs", n},
+                        {"num_actions", env_->action_count()},
+                        {"planes", tg::observation_planes(*v)},
+                        {"vertices", names},
+                        {"view", view}};
+        });
+    }
+
+    /// Every game back to its start; reseeds when `reseed`.
+    std::string reset(bool reseed, double seed) {
+        return quiet([&] {
+            std::optional<std::uint64_t> s;
+            if (reseed) s = seed_of(seed);
+            env().reset(outputs(), s);
+        });
+    }
+    /// Takes actions()[i] in game i.
+    std::string step() {
+        return quiet([&] {
+            for (std::size_t i = 0; i < wide_.size(); ++i) wide_[i] = actions_[i];
+            env().step(wide_.data(), outputs());
+        });
+    }
+    /// A random legal action per game, drawn in C++, taken; the actions go to actions().
+    std::string step_random() {
+        return quiet([&] {
+            env().step_random(outputs(), wide_.data());
+            for (std::size_t i = 0; i < wide_.size(); ++i) actions_[i] = static_cast<std::int32_t>(wide_[i]);
+        });
+    }
+    /// A random legal action per game into actions().
+    std::string sample() {
+        return quiet([&] {
+            env().sample_actions(wide_.data());
+            for (std::size_t i = 0; i < wide_.size(); ++i) actions_[i] = static_cast<std::int32_t>(wide_[i]);
+        });
+    }
+
+    emscripten::val observation() { return view(obs_); }
+    emscripten::val final_observation() { return view(final_obs_); }
+    emscripten::val action_mask() { return view(masks_); }
+    emscripten::val reward() { return view(rewards_); }
+    emscripten::val terminated() { return view(terminated_); }
+    emscripten::val truncated() { return view(truncated_); }
+    emscripten::val current_player() { return view(players_); }
+    emscripten::val actions() { return view(actions_); }
+
+    /// {position, ply, episodes, pending: [actions of the unfinished move]} of game i.
+    std::string game(int i) {
+        return envelope([&] {
+            const tg::VectorEnv& e = env();
+            if (i < 0 || static_cast<std::size_t>(i) >= e.size()) {
+                throw tg::OptionError("environment " + std::to_string(i) + " is not in 0.." + std::to_string(e.size() - 1));
+            }
+            const auto k = static_cast<std::size_t>(i);
+            return json{{"position", e.variant().position_to_string(e.game(k).position())},
+                        {"ply", e.game(k).ply()},
+                        {"episodes", e.episodes(k)},
+                        {"pending", e.turn(k).taken()}};
+        });
+    }
+
+private:
+    static std::uint64_t seed_of(double seed) {
+        if (!(seed >= 0 && seed <= 9007199254740991.0) || static_cast<double>(static_cast<std::uint64_t>(seed)) != seed) {
+            throw tg::OptionError("seed: expected a whole number from 0 to 2^53 - 1");
+        }
+        return static_cast<std::uint64_t>(seed);
+    }
+    template <class T>
+    static emscripten::val view(std::vector<T>& v) {
+        return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
+    }
+    /// Runs f; "" when it returned, else the error envelope.
+    template <class F>
+    static std::string quiet(F&& f) {
+        try {
+            f();
+            return {};
+        } catch (...) {
+            return envelope([] () -> json { throw; });
+        }
+    }
+    tg::VectorEnv& env() {
+        if (!env_) throw tg::Error("vector env: not started");
+        return *env_;
+    }
+    tg::VectorEnvOutputs outputs() {
+        return {obs_.data(), masks_.data(), rewards_.data(), terminated_.data(), truncated_.data(), players_.data(),
+                final_obs_.data()};
+    }
+
+    std::unique_ptr<tg::VectorEnv> env_;
+    std::vector<float> obs_, final_obs_, rewards_;
+    std::vector<std::uint8_t> masks_, terminated_, truncated_;
+    std::vector<std::int8_t> players_;
+    std::vector<std::int32_t> actions_;
+    std::vector<std::int64_t> wide_;
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(tradgames) {
@@ -431,4 +569,20 @@ EMSCRIPTEN_BINDINGS(tradgames) {
         .function("legalMoves", &GameHandle::legal_moves)
         .function("pdn", &GameHandle::pdn)
         .function("render", &GameHandle::render);
+    em::class_<VectorEnvHandle>("RawVectorEnv")
+        .constructor<>()
+        .function("start", &VectorEnvHandle::start)
+        .function("reset", &VectorEnvHandle::reset)
+        .function("step", &VectorEnvHandle::step)
+        .function("stepRandom", &VectorEnvHandle::step_random)
+        .function("sample", &VectorEnvHandle::sample)
+        .function("observation", &VectorEnvHandle::observation)
+        .function("finalObservation", &VectorEnvHandle::final_observation)
+        .function("actionMask", &VectorEnvHandle::action_mask)
+        .function("reward", &VectorEnvHandle::reward)
+        .function("terminated", &VectorEnvHandle::terminated)
+        .function("truncated", &VectorEnvHandle::truncated)
+        .function("currentPlayer", &VectorEnvHandle::current_player)
+        .function("actions", &VectorEnvHandle::actions)
+        .function("game", &VectorEnvHandle::game);
 }
