@@ -57,27 +57,28 @@ public:
 
     /// The node (side * size + index) of child when it is in the slice itself, else nullopt.
     std::optional<std::uint32_t> own_node(const Position& child) const noexcept {
-        if (child.state() != PositionState{} || Material::of_position(child) != m_) return std::nullopt;
+        if (Material::of_position(child) != m_ || !own_ix_.covers(child)) return std::nullopt;
         return static_cast<std::uint32_t>(index(child.side_to_move()) * own_ix_.size() + own_ix_.index(child));
     }
 
     /// The code of child (a successor of a position of the slice); a child whose side to move
     /// has no piece is a loss in 0.
     std::uint16_t code(const Position& child) const {
-        if (child.state() != PositionState{}) {
-            throw EgtbError("endgame databases: a move of slice " + m_.name() + " in '" +
-                            d_.variant().name() + "' leads to " +
-                            d_.variant().position_to_string(child) +
-                            ", a position with variant state (move counts): not covered");
-        }
         const Material cm = Material::of_position(child);
         const Color c = child.side_to_move();
         if (cm.of(c) == 0) return 1;
+        const auto it = dep_.find(cm);
+        const Indexer& cix = cm == m_ || it == dep_.end() ? own_ix_ : it->second.ix;
+        if ((cm == m_ || it != dep_.end()) && !cix.covers(child)) {
+            throw EgtbError("endgame databases: a move of slice " + m_.name() + " in '" +
+                            d_.variant().name() + "' leads to " +
+                            d_.variant().position_to_string(child) +
+                            ", a position with variant state the index does not hold: not covered");
+        }
         if (cm == m_) {
             const std::uint64_t e = index(c) * own_ix_.size() + own_ix_.index(child);
             return std::atomic_ref<std::uint16_t>(own_[e]).load(std::memory_order_relaxed);
         }
-        const auto it = dep_.find(cm);
         if (it == dep_.end()) {
             throw EgtbError("endgame databases: a move of slice " + m_.name() + " leads to slice " +
                             cm.name() + ", which is not built yet (" +
@@ -98,6 +99,252 @@ private:
     std::map<Material, Dep> dep_;
 };
 
+/// What a node's moves into other slices (captures, promotions) lead to, summed up.
+struct OutSummary {
+    std::uint16_t shortest_loss = code_invalid;  // distance, or code_invalid: none
+    std::uint16_t longest_win = 0;               // distance + 1, 0: none
+    bool draw = false;
+
+    void add(std::uint16_t c) noexcept {
+        if (c == code_draw) {
+            draw = true;
+        } else if ((c - 1) % 2 == 0) {
+            shortest_loss = std::min<std::uint16_t>(shortest_loss, static_cast<std::uint16_t>(c - 1));
+        } else {
+            longest_win = std::max(longest_win, c);
+        }
+    }
+};
+
+/// A pass's verdict on an unresolved node (pass n: the moves to distances up to n - 1 count),
+/// from its moves into other slices (OutSummary) and the codes of its moves within the slice.
+struct PassVerdict {
+    int limit;
+    bool win;
+    bool can_lose;
+    PassVerdict(const OutSummary& o, int limit_) noexcept
+        : limit(limit_),
+          win(o.shortest_loss <= limit_),
+          can_lose(!o.draw && o.shortest_loss == code_invalid && o.longest_win - 1 <= limit_) {}
+    /// Takes the code of a move within the slice.
+    void child(std::uint16_t c) noexcept {
+        if (c == code_draw) {
+            can_lose = false;
+            return;
+        }
+        const int dist = c - 1;
+        if (dist % 2 == 0) {
+            if (dist <= limit) win = true;
+            can_lose = false;
+        } else if (dist > limit) {
+            can_lose = false;
+        }
+    }
+};
+
+/// solve_slice for a slice whose index holds the king-move counts (Indexer::states() > 1). A
+/// node is (side to move, placement, White's state, Black's state). The moves are generated per
+/// placement and state of the mover, by the variant with that state set (Indexer::set_state):
+/// a move within the slice is kept once per placement (the child's placement) with, per state
+/// of the mover, the mover's state in the child (as the variant's make_move leaves it) or
+/// `blocked` when the move is not legal in that state. A move within the slice is neither a
+/// capture nor a promotion, so the other side's count goes on unchanged (checked for the
+/// states the build makes; `egtb verify` checks every node with make_move alone). Moves into
+/// other slices are summed per node with the other side's state set too.
+std::vector<std::uint16_t> solve_state_slice(
+    const Domain& d, const Material& m, const std::map<Material, std::vector<std::uint16_t>>& deps, int threads,
+    const std::function<void(int, std::uint64_t, std::uint64_t)>& progress, int dep_longest) {
+    const Indexer ix(d, m);
+    const std::uint64_t n = ix.size();
+    const std::uint64_t places = ix.placements();
+    const std::uint32_t states = ix.states();
+    const std::array<std::uint32_t, 2> ss{ix.side_states(Color::white), ix.side_states(Color::black)};
+    if (2 * places >= (std::uint64_t{1} << 32) || 2 * n >= (std::uint64_t{1} << 40)) {
+        throw EgtbError("endgame databases: slice " + m.name() + " is too large to solve");
+    }
+    std::vector<std::uint16_t> codes(2 * n, code_draw);
+    const Successors succ(d, m, codes.data(), deps);
+    const Variant& v = d.variant();
+    constexpr std::uint8_t blocked = 0xFF;
+    if (ss[0] >= blocked || ss[1] >= blocked) {
+        throw EgtbError("endgame databases: slice " + m.name() + " has too many king-move states");
+    }
+    const auto side_of = [&](std::uint64_t p) { return p < places ? Color::white : Color::black; };
+    // node of placement p (side * places + placement) with the mover's state sm, the other's so
+    const auto node_of = [&](std::uint64_t p, std::uint32_t sm, std::uint32_t so) {
+        const Color c = side_of(p);
+        const std::uint32_t w = c == Color::white ? sm : so;
+        const std::uint32_t b = c == Color::white ? so : sm;
+        return p / places * n + (p % places) * states + w * ss[1] + b;
+    };
+    const auto set_states = [&](Position& pos, Color mover, std::uint32_t sm, std::uint32_t so) {
+        if (mover == Color::white) {
+            ix.set_state(pos, sm, so);
+        } else {
+            ix.set_state(pos, so, sm);
+        }
+    };
+    // Pass 0, first half: the moves within the slice of every placement (no count set, which
+    // allows every king its moves), counted.
+    std::vector<std::uint64_t> first(2 * places + 1, 0);
+    std::vector<std::uint64_t> tag_first(2 * places + 1, 0);
+    std::vector<std::uint8_t> valid_place(2 * places, 0);
+    parallel_chunks(2 * places, threads, [&](std::uint64_t b, std::uint64_t e) {
+        MoveList list;
+        Undo u;
+        for (std::uint64_t p = b; p < e; ++p) {
+            Position pos;
+            if (!ix.unindex((p % places) * states, side_of(p), pos)) continue;
+            valid_place[p] = 1;
+            list.clear();
+            v.generate(pos, list);
+            std::uint64_t deg = 0;
+            for (const Move& mv : list) {
+                v.make_move(pos, mv, u);
+                if (Material::of_position(pos) == m) ++deg;
+                v.unmake_move(pos, mv, u);
+            }
+            first[p + 1] = deg;
+            tag_first[p + 1] = deg * ss[index(side_of(p))];
+        }
+    });
+    for (std::uint64_t p = 0; p < 2 * places; ++p) {
+        first[p + 1] += first[p];
+        tag_first[p + 1] += tag_first[p];
+    }
+    std::vector<std::uint32_t> edges(first[2 * places]);
+    std::vector<std::uint8_t> tags(tag_first[2 * places], blocked);
+    std::vector<OutSummary> out(2 * n);
+    std::atomic<std::uint64_t> valid{0};
+    std::atomic<std::uint64_t> lost{0};
+    // Pass 0, second half: per state of the mover, the legal moves and the states they lead to;
+    // the nodes without a legal move (loss in 0); the moves into other slices, per node.
+    parallel_chunks(2 * places, threads, [&](std::uint64_t b, std::uint64_t e) {
+        MoveList list;
+        std::vector<Move> own;
+        std::vector<Move> other;
+        Undo u;
+        std::uint64_t ok = 0;
+        std::uint64_t no_move = 0;
+        for (std::uint64_t p = b; p < e; ++p) {
+            const Color c = side_of(p);
+            const std::uint32_t sm_n = ss[index(c)];
+            const std::uint32_t so_n = ss[index(~c)];
+            if (valid_place[p] == 0) {
+                for (std::uint32_t x = 0; x < states; ++x) codes[p / places * n + (p % places) * states + x] = code_invalid;
+                continue;
+            }
+            ok += states;
+            Position pos;
+            (void)ix.unindex((p % places) * states, c, pos);
+            list.clear();
+            v.generate(pos, list);
+            own.clear();
+            for (const Move& mv : list) {
+                v.make_move(pos, mv, u);
+                if (Material::of_position(pos) == m) {
+                    edges[first[p] + own.size()] =
+                        static_cast<std::uint32_t>(index(~c) * places + ix.placement(pos));
+                    own.push_back(mv);
+                }
+                v.unmake_move(pos, mv, u);
+            }
+            const std::size_t deg = own.size();
+            for (std::uint32_t sm = 0; sm < sm_n; ++sm) {
+                set_states(pos, c, sm, 0);
+                list.clear();
+                v.generate(pos, list);
+                if (list.empty()) {
+                    for (std::uint32_t so = 0; so < so_n; ++so) codes[node_of(p, sm, so)] = 1;  // lost in 0
+                    no_move += so_n;
+                    continue;
+                }
+                std::uint8_t* row = tags.data() + tag_first[p] + sm * deg;
+                other.clear();
+                for (const Move& mv : list) {
+                    v.make_move(pos, mv, u);
+                    if (Material::of_position(pos) == m) {
+                        const auto k = static_cast<std::size_t>(std::find(own.begin(), own.end(), mv) - own.begin());
+                        const int child_mover = ix.side_state(pos, c);
+                        if (k == deg || child_mover < 0 || ix.side_state(pos, ~c) != 0 || !ix.covers(pos)) {
+                            throw EgtbError("endgame databases: a move of slice " + m.name() + " in '" + v.name() +
+                                            "' leads to " + v.position_to_string(pos) +
+                                            ", a state the index does not hold or a move the position without counts lacks");
+                        }
+                        row[k] = static_cast<std::uint8_t>(child_mover);
+                    } else {
+                        other.push_back(mv);
+                    }
+                    v.unmake_move(pos, mv, u);
+                }
+                for (std::uint32_t so = 0; so < so_n; ++so) {
+                    set_states(pos, c, sm, so);
+                    OutSummary o;
+                    for (const Move& mv : other) {
+                        v.make_move(pos, mv, u);
+                        o.add(succ.code(pos));
+                        v.unmake_move(pos, mv, u);
+                    }
+                    out[node_of(p, sm, so)] = o;
+                }
+            }
+        }
+        valid += ok;
+        lost += no_move;
+    });
+    std::uint64_t resolved = lost.load();
+    if (progress) progress(0, resolved, valid.load());
+    for (int pass = 1;; ++pass) {
+        std::atomic<std::uint64_t> changed{0};
+        std::atomic<std::uint64_t> open{0};
+        const int limit = pass - 1;  // successors' distances that count in this pass
+        parallel_chunks(2 * places, threads, [&](std::uint64_t b, std::uint64_t e) {
+            std::uint64_t local = 0;
+            std::uint64_t still = 0;
+            for (std::uint64_t p = b; p < e; ++p) {
+                if (valid_place[p] == 0) continue;
+                const Color c = side_of(p);
+                const std::uint32_t sm_n = ss[index(c)];
+                const std::uint32_t so_n = ss[index(~c)];
+                const std::uint64_t deg = first[p + 1] - first[p];
+                for (std::uint32_t sm = 0; sm < sm_n; ++sm) {
+                    const std::uint8_t* row = tags.data() + tag_first[p] + sm * deg;
+                    for (std::uint32_t so = 0; so < so_n; ++so) {
+                        const std::uint64_t node = node_of(p, sm, so);
+                        if (std::atomic_ref<std::uint16_t>(codes[node]).load(std::memory_order_relaxed) != code_draw) {
+                            continue;
+                        }
+                        PassVerdict pv(out[node], limit);
+                        for (std::uint64_t k = 0; !pv.win && k < deg; ++k) {
+                            if (row[k] == blocked) continue;
+                            // the child: the other side to move, the mover's state row[k], the other's so
+                            const std::uint64_t child = node_of(edges[first[p] + k], so, row[k]);
+                            pv.child(std::atomic_ref<std::uint16_t>(codes[child]).load(std::memory_order_relaxed));
+                        }
+                        if (pv.win || pv.can_lose) {
+                            std::atomic_ref<std::uint16_t>(codes[node]).store(static_cast<std::uint16_t>(pass + 1),
+                                                                              std::memory_order_relaxed);
+                            ++local;
+                        } else {
+                            ++still;
+                        }
+                    }
+                }
+            }
+            changed += local;
+            open += still;
+        });
+        if (pass + 1 >= code_invalid - 1) {
+            throw EgtbError("endgame databases: slice " + m.name() + " has distances beyond 65533 plies");
+        }
+        resolved += changed.load();
+        if (progress) progress(pass, resolved, valid.load());
+        if (changed.load() == 0 && pass > dep_longest + 1) break;
+        if (open.load() == 0) break;
+    }
+    return codes;
+}
+
 }  // namespace
 
 std::vector<std::uint16_t> solve_slice(
@@ -105,12 +352,6 @@ std::vector<std::uint16_t> solve_slice(
     int threads, const std::function<void(int, std::uint64_t, std::uint64_t)>& progress) {
     const Indexer ix(d, m);
     const std::uint64_t n = ix.size();
-    if (2 * n >= (std::uint64_t{1} << 32)) {
-        throw EgtbError("endgame databases: slice " + m.name() + " has more than 2^31 indices");
-    }
-    std::vector<std::uint16_t> codes(2 * n, code_draw);
-    const Successors succ(d, m, codes.data(), deps);
-    const Variant& v = d.variant();
     // The longest distance of a dependency: passes go on at least until it can no longer matter.
     int dep_longest = 0;
     for (const auto& [mat, c] : deps) {
@@ -118,6 +359,13 @@ std::vector<std::uint16_t> solve_slice(
             if (x != code_invalid) dep_longest = std::max(dep_longest, static_cast<int>(x) - 1);
         }
     }
+    if (ix.states() > 1) return solve_state_slice(d, m, deps, threads, progress, dep_longest);
+    if (2 * n >= (std::uint64_t{1} << 32)) {
+        throw EgtbError("endgame databases: slice " + m.name() + " has more than 2^31 indices");
+    }
+    std::vector<std::uint16_t> codes(2 * n, code_draw);
+    const Successors succ(d, m, codes.data(), deps);
+    const Variant& v = d.variant();
     // Pass 0: indices that are not positions, positions without a legal move; the rest is the
     // list of unresolved positions.
     std::vector<std::uint32_t> open;
@@ -152,11 +400,6 @@ std::vector<std::uint16_t> solve_slice(
     // Successors of the unresolved positions, generated once: the moves into the slice itself
     // as node numbers (CSR), the moves into other slices summed up as the shortest loss, the
     // longest win and whether one is a draw. Later passes read tables only.
-    struct OutSummary {
-        std::uint16_t shortest_loss = code_invalid;  // distance, or code_invalid: none
-        std::uint16_t longest_win = 0;               // distance + 1, 0: none
-        bool draw = false;
-    };
     const std::size_t open_n = open.size();
     std::vector<OutSummary> out(open_n);
     std::vector<std::uint64_t> first(open_n + 1, 0);
@@ -174,14 +417,7 @@ std::vector<std::uint16_t> solve_slice(
                 if (edges != nullptr) edges[deg] = *own;
                 ++deg;
             } else {
-                const std::uint16_t c = succ.code(p);
-                if (c == code_draw) {
-                    o.draw = true;
-                } else if ((c - 1) % 2 == 0) {
-                    o.shortest_loss = std::min<std::uint16_t>(o.shortest_loss, static_cast<std::uint16_t>(c - 1));
-                } else {
-                    o.longest_win = std::max(o.longest_win, c);
-                }
+                o.add(succ.code(p));
             }
             v.unmake_move(p, mv, u);
         }
@@ -211,25 +447,11 @@ std::vector<std::uint16_t> solve_slice(
             std::uint64_t local = 0;
             for (std::uint64_t j = b; j < e; ++j) {
                 const std::uint32_t k = live[j];
-                const OutSummary& o = out[k];
-                bool win = o.shortest_loss <= limit;
-                bool can_lose = !o.draw && o.shortest_loss == code_invalid && o.longest_win - 1 <= limit;
-                for (std::uint64_t x = first[k]; !win && x < first[k + 1]; ++x) {
-                    const std::uint16_t c =
-                        std::atomic_ref<std::uint16_t>(codes[edges[x]]).load(std::memory_order_relaxed);
-                    if (c == code_draw) {
-                        can_lose = false;
-                        continue;
-                    }
-                    const int dist = c - 1;
-                    if (dist % 2 == 0) {
-                        if (dist <= limit) win = true;
-                        can_lose = false;
-                    } else if (dist > limit) {
-                        can_lose = false;
-                    }
+                PassVerdict pv(out[k], limit);
+                for (std::uint64_t x = first[k]; !pv.win && x < first[k + 1]; ++x) {
+                    pv.child(std::atomic_ref<std::uint16_t>(codes[edges[x]]).load(std::memory_order_relaxed));
                 }
-                if (win || can_lose) {
+                if (pv.win || pv.can_lose) {
                     std::atomic_ref<std::uint16_t>(codes[open[k]])
                         .store(static_cast<std::uint16_t>(pass + 1), std::memory_order_relaxed);
                     ++local;
@@ -365,9 +587,13 @@ std::vector<VerifyProblem> verify(const Domain& d, const std::string& dir, std::
             const Material cm = Material::of_position(c);
             if (cm.of(c.side_to_move()) == 0) return 1;
             const auto it = indexers.find(cm);
-            if (it == indexers.end() || c.state() != PositionState{}) {
+            if (it == indexers.end()) {
                 throw EgtbError("egtb verify: slice " + m.name() + " leads to slice " + cm.name() +
                                 ", which has no file in '" + dir + "'");
+            }
+            if (!it->second.covers(c)) {
+                throw EgtbError("egtb verify: slice " + m.name() + " leads to " + v.position_to_string(c) +
+                                ", whose variant state slice " + cm.name() + "'s index does not hold");
             }
             return tables.at(cm)[index(c.side_to_move()) * it->second.size() + it->second.index(c)];
         };

@@ -69,6 +69,11 @@ void encode_header(const SliceHeader& h, unsigned char* b) {
     put_le(b + 144, h.blocks, 8);
     put_le(b + 152, h.payload_bytes, 8);
     put_le(b + 160, h.payload_checksum, 8);
+    if (h.format_version == format_version_state) {
+        put_le(b + 168, h.count_limit, 4);
+        put_le(b + 172, h.side_states[0], 4);
+        put_le(b + 176, h.side_states[1], 4);
+    }
     put_le(b + 248, fnv1a(b, 248), 8);
 }
 
@@ -81,9 +86,9 @@ SliceHeader decode_header(const unsigned char* b, std::size_t size, const std::s
     }
     SliceHeader h;
     h.format_version = static_cast<std::uint32_t>(get_le(b + 8, 4));
-    if (h.format_version != format_version) {
-        throw bad("format version " + std::to_string(h.format_version) + ", this library reads version " +
-                  std::to_string(format_version));
+    if (h.format_version != format_version && h.format_version != format_version_state) {
+        throw bad("format version " + std::to_string(h.format_version) + ", this library reads versions " +
+                  std::to_string(format_version) + " and " + std::to_string(format_version_state));
     }
     if (get_le(b + 248, 8) != fnv1a(b, 248)) throw bad("the header's checksum does not match (corrupt)");
     if (get_le(b + 12, 4) != header_bytes) throw bad("unexpected header size");
@@ -106,6 +111,14 @@ SliceHeader decode_header(const unsigned char* b, std::size_t size, const std::s
     h.blocks = get_le(b + 144, 8);
     h.payload_bytes = get_le(b + 152, 8);
     h.payload_checksum = get_le(b + 160, 8);
+    if (h.format_version == format_version_state) {
+        h.count_limit = static_cast<std::uint32_t>(get_le(b + 168, 4));
+        h.side_states = {static_cast<std::uint32_t>(get_le(b + 172, 4)), static_cast<std::uint32_t>(get_le(b + 176, 4))};
+        if (h.count_limit == 0 || h.side_states[0] == 0 || h.side_states[1] == 0 ||
+            h.side_states[0] * h.side_states[1] == 1) {
+            throw bad("format version 2 (king-move counts in the index) without a state layout");
+        }
+    }
     if (h.block_entries == 0 || h.blocks != (2 * h.index_size + h.block_entries - 1) / h.block_entries) {
         throw bad("inconsistent block count");
     }
@@ -196,7 +209,11 @@ void write_slice(const std::string& path, const Domain& d, const Material& m,
         throw EgtbError("endgame databases: game name '" + d.variant().name() + "' is longer than 32 bytes");
     }
     SliceHeader h;
-    h.format_version = format_version;
+    h.format_version = ix.states() > 1 ? format_version_state : format_version;
+    if (ix.states() > 1) {
+        h.count_limit = static_cast<std::uint32_t>(d.count_limit());
+        h.side_states = {ix.side_states(Color::white), ix.side_states(Color::black)};
+    }
     h.game = d.variant().name();
     h.rules_hash = d.rules_hash();
     h.material = m;
@@ -256,7 +273,21 @@ SliceFile::SliceFile(const std::string& path, const Domain& d, const Material& m
             throw bad("built for another rule set of '" + h_.game + "' (rules hash differs: other options or rules)");
         }
         if (h_.material != m) throw bad("holds slice " + h_.material.name() + ", not " + m.name());
-        if (h_.index_size != Indexer(d, m).size()) throw bad("index size does not match the slice");
+        const Indexer ix(d, m);
+        if (h_.format_version == format_version && ix.states() > 1) {
+            throw bad("format version 1 (no king-move counts), but slice " + m.name() + " of '" + h_.game +
+                      "' has them in its index (format version 2): rebuild it");
+        }
+        if (h_.format_version == format_version_state &&
+            (ix.states() == 1 || h_.count_limit != static_cast<std::uint32_t>(d.count_limit()) ||
+             h_.side_states[0] != ix.side_states(Color::white) || h_.side_states[1] != ix.side_states(Color::black))) {
+            throw bad("its king-move states (limit " + std::to_string(h_.count_limit) + ", " +
+                      std::to_string(h_.side_states[0]) + " x " + std::to_string(h_.side_states[1]) +
+                      " states) are not those of slice " + m.name() + " here (limit " + std::to_string(d.count_limit()) +
+                      ", " + std::to_string(ix.side_states(Color::white)) + " x " +
+                      std::to_string(ix.side_states(Color::black)) + ")");
+        }
+        if (h_.index_size != ix.size()) throw bad("index size does not match the slice");
         table_ = p + header_bytes;
         payload_ = table_ + 8 * (h_.blocks + 1);
         if (fnv1a(table_, 8 * (h_.blocks + 1) + h_.payload_bytes) != h_.payload_checksum) {
@@ -384,7 +415,6 @@ Prober::Prober(std::shared_ptr<const Variant> v, const std::string& dir) : d_(st
 Prober::~Prober() = default;
 
 std::optional<OracleAnswer> Prober::probe(const Position& pos) const {
-    if (pos.state() != PositionState{}) return std::nullopt;
     const Material m = Material::of_position(pos);
     if (count(pos.occupied()) != m.total()) return std::nullopt;  // a kind beyond man and king
     const Color c = pos.side_to_move();
@@ -393,6 +423,7 @@ std::optional<OracleAnswer> Prober::probe(const Position& pos) const {
     const auto it = files_.find(m);
     if (it == files_.end()) return std::nullopt;
     const Indexer& ix = *it->second.first;
+    if (!ix.covers(pos)) return std::nullopt;  // a variant state the slice's index does not hold
     // A man on a square men may not use is not a position of the database.
     if ((pos.pieces(Color::white, 0) & ~d_.men_squares(Color::white)) != 0 ||
         (pos.pieces(Color::black, 0) & ~d_.men_squares(Color::black)) != 0) {

@@ -156,9 +156,62 @@ Domain::Domain(std::shared_ptr<const Variant> v) : v_(std::move(v)) {
         for (const auto& m : moves) fnv(h, m);
     }
     hash_ = h;
+    learn_counts();
 }
 
-Indexer::Indexer(const Domain& d, Material m) : m_(m), all_(d.variant().topology().all()) {
+void Domain::learn_counts() {
+    // The king-move count as the variant's own position reader sets it: a man and a king of one
+    // side (and a king of the other), the field L<king>=<n> for n = 1, 2, ...; the limit is the
+    // largest n read back as a state that marks exactly that king. A reader that refuses or
+    // ignores the field (every game but Frisian) leaves the limit 0.
+    std::array<std::array<std::uint32_t, 16>, 2> flags{};
+    int limit = 0;
+    for (Color c : {Color::white, Color::black}) {
+        if (men_[index(c)] == 0 || n_ < 3) return;
+        const Vertex man = lowest(men_[index(c)]);
+        Vertex king = no_vertex;
+        Vertex other = no_vertex;
+        for (int v = 0; v < n_; ++v) {
+            if (static_cast<Vertex>(v) == man) continue;
+            if (king == no_vertex) {
+                king = static_cast<Vertex>(v);
+            } else if (other == no_vertex) {
+                other = static_cast<Vertex>(v);
+            }
+        }
+        Position p;
+        p.put(man, Piece(c, 0));
+        p.put(king, Piece(c, 1));
+        p.put(other, Piece(~c, 1));
+        const std::string text = v_->position_to_string(p) + ":L" + std::string(v_->topology().name(king)) + "=";
+        int side_limit = 0;
+        for (int n = 1; n < 16; ++n) {
+            PositionState s;
+            try {
+                s = v_->parse_position(text + std::to_string(n)).state();
+            } catch (const Error&) {
+                break;
+            }
+            if (s.marked != bit(king) || s.flags == 0 || s.ep_square != no_vertex || s.ep_victim != no_vertex) break;
+            flags[index(c)][static_cast<std::size_t>(n)] = s.flags;
+            side_limit = n;
+        }
+        if (c == Color::black && side_limit != limit) return;  // the sides disagree: no counts
+        limit = side_limit;
+    }
+    // The flags of distinct counts and sides must differ (else a state could not be read back).
+    for (int a = 0; a < 2 * limit; ++a) {
+        for (int b = a + 1; b < 2 * limit; ++b) {
+            const auto fa = flags[static_cast<std::size_t>(a / limit)][static_cast<std::size_t>(a % limit + 1)];
+            const auto fb = flags[static_cast<std::size_t>(b / limit)][static_cast<std::size_t>(b % limit + 1)];
+            if (fa == fb) return;
+        }
+    }
+    limit_ = limit;
+    flags_ = flags;
+}
+
+Indexer::Indexer(const Domain& d, Material m) : m_(m), all_(d.variant().topology().all()), limit_(d.count_limit()) {
     men_[0] = d.men_squares(Color::white);
     men_[1] = d.men_squares(Color::black);
     const int free = d.squares() - m.white_men - m.black_men;
@@ -174,9 +227,76 @@ Indexer::Indexer(const Domain& d, Material m) : m_(m), all_(d.variant().topology
         }
         size_ *= r;
     }
+    placements_ = size_;
+    if (limit_ > 0) {
+        const std::array<int, 2> men{m.white_men, m.black_men};
+        const std::array<int, 2> kings{m.white_kings, m.black_kings};
+        for (Color c : {Color::white, Color::black}) {
+            const std::size_t i = tradgames::index(c);
+            for (int n = 1; n <= limit_; ++n) {
+                flags_[i][static_cast<std::size_t>(n)] = d.count_flags(c, n);
+                side_flags_[i] |= d.count_flags(c, n);
+            }
+            if (men[i] > 0 && kings[i] > 0) side_states_[i] = static_cast<std::uint32_t>(1 + limit_ * kings[i]);
+        }
+        const std::uint64_t s = states();
+        if (size_ > (std::uint64_t{1} << 40) / s) {
+            throw EgtbError("endgame databases: slice " + m.name() + " is too large to index");
+        }
+        size_ *= s;
+    }
+}
+
+int Indexer::side_state(const Position& pos, Color c) const noexcept {
+    const PositionState& s = pos.state();
+    const std::size_t i = tradgames::index(c);
+    const Mask tracked = s.marked & pos.pieces(c);
+    const std::uint32_t f = s.flags & side_flags_[i];
+    if (tracked == 0 && f == 0) return 0;
+    if (side_states_[i] == 1 || count(tracked) != 1 || (tracked & pos.pieces(c, 1)) == 0) return -1;
+    for (int n = 1; n <= limit_; ++n) {
+        if (flags_[i][static_cast<std::size_t>(n)] == f) {
+            const int rank = count(pos.pieces(c, 1) & below(lowest(tracked)));
+            return 1 + rank * limit_ + n - 1;
+        }
+    }
+    return -1;
+}
+
+bool Indexer::covers(const Position& pos) const noexcept {
+    const PositionState& s = pos.state();
+    if (s == PositionState{}) return true;
+    if (s.ep_square != no_vertex || s.ep_victim != no_vertex || (s.marked & ~pos.occupied()) != 0 ||
+        (s.flags & ~(side_flags_[0] | side_flags_[1])) != 0) {
+        return false;
+    }
+    return side_state(pos, Color::white) >= 0 && side_state(pos, Color::black) >= 0;
+}
+
+void Indexer::set_state(Position& pos, std::uint32_t w, std::uint32_t b) const noexcept {
+    PositionState s;
+    const std::array<std::uint32_t, 2> st{w, b};
+    for (Color c : {Color::white, Color::black}) {
+        const std::uint32_t x = st[tradgames::index(c)];
+        if (x == 0) continue;
+        const auto rank = static_cast<int>((x - 1) / static_cast<std::uint32_t>(limit_));
+        const auto n = static_cast<std::size_t>((x - 1) % static_cast<std::uint32_t>(limit_) + 1);
+        Mask kings = pos.pieces(c, 1);
+        for (int r = 0; r < rank; ++r) kings &= kings - Mask{1};
+        s.marked |= bit(lowest(kings));
+        s.flags |= flags_[tradgames::index(c)][n];
+    }
+    pos.set_state(s);
 }
 
 std::uint64_t Indexer::index(const Position& pos) const noexcept {
+    if (states() == 1) return placement(pos);
+    return (placement(pos) * side_states_[0] + static_cast<std::uint64_t>(side_state(pos, Color::white))) *
+               side_states_[1] +
+           static_cast<std::uint64_t>(side_state(pos, Color::black));
+}
+
+std::uint64_t Indexer::placement(const Position& pos) const noexcept {
     const Mask wm = pos.pieces(Color::white, 0);
     const Mask bm = pos.pieces(Color::black, 0);
     const Mask wk = pos.pieces(Color::white, 1);
@@ -190,6 +310,9 @@ std::uint64_t Indexer::index(const Position& pos) const noexcept {
 }
 
 bool Indexer::unindex(std::uint64_t i, Color c, Position& out) const noexcept {
+    const std::uint32_t st = states();
+    const auto state = static_cast<std::uint32_t>(i % st);
+    i /= st;
     const std::uint64_t r3 = i % radix_[3];
     i /= radix_[3];
     const std::uint64_t r2 = i % radix_[2];
@@ -207,6 +330,7 @@ bool Indexer::unindex(std::uint64_t i, Color c, Position& out) const noexcept {
     for_each_vertex(wk, [&](Vertex v) { out.put(v, Piece(Color::white, 1)); });
     for_each_vertex(bk, [&](Vertex v) { out.put(v, Piece(Color::black, 1)); });
     out.set_side_to_move(c);
+    if (st > 1) set_state(out, state / side_states_[1], state % side_states_[1]);
     return true;
 }
 

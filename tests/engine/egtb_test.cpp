@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <unordered_map>
+
 #include "tradgames/engine/egtb.hpp"
 #include "tradgames/engine/search.hpp"
 #include "tradgames/registry.hpp"
@@ -54,6 +56,88 @@ std::string refusal(const std::string& path, const eg::Domain& d, const eg::Mate
 }
 
 constexpr eg::Material k_v_k{0, 1, 0, 1};
+
+/// Frisian's rules on a 6x6 board (18 squares, Frisian's king-move limit of 3): small enough to
+/// solve by brute force in the test.
+std::shared_ptr<const tradgames::Variant> frisian_6x6(const std::vector<std::string>& options = {}) {
+    return tradgames::make_variant_from_json(
+        R"({"base": "frisian", "name": "frisian-6x6", "description": "Frisian rules on 6x6",
+            "board": {"width": 6, "height": 6, "links": "both"}, "setup": {"rows": 2}})",
+        options, "frisian-6x6");
+}
+
+/// Sets the header checksum (bytes 248-255: FNV-1a 64 of bytes 0-247) of a slice file's bytes.
+void reseal_header(std::vector<char>& bytes) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < 248; ++i) {
+        h ^= static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]);
+        h *= 0x100000001b3ULL;
+    }
+    for (int i = 0; i < 8; ++i) bytes[static_cast<std::size_t>(248 + i)] = static_cast<char>(h >> (8 * i));
+}
+
+/// Game values by brute force, independent of the databases' index, files and builder: every
+/// position reachable from `starts` through the variant's own generate/make_move (its
+/// king-move counts included, as the game carries them), identified by its position string,
+/// solved by minimax to increasing depth: at depth t a position is won in t plies if a move
+/// leads to a position lost in t - 1, lost in t if every move leads to a position won within
+/// t - 1 and the longest in t - 1; no legal move is lost in 0; what never resolves is a draw.
+/// Returns string -> code (0 draw, else distance + 1, as the files store it).
+std::unordered_map<std::string, std::uint16_t> brute_force(const tradgames::Variant& v,
+                                                           const std::vector<Position>& starts) {
+    std::unordered_map<std::string, std::size_t> id;
+    std::vector<Position> pos;
+    std::vector<std::vector<std::size_t>> children;
+    auto add = [&](const Position& p) {
+        const auto [it, fresh] = id.emplace(v.position_to_string(p), pos.size());
+        if (fresh) pos.push_back(p);
+        return it->second;
+    };
+    for (const auto& p : starts) add(p);
+    tradgames::MoveList list;
+    tradgames::Undo u;
+    for (std::size_t i = 0; i < pos.size(); ++i) {
+        Position p = pos[i];
+        list.clear();
+        v.generate(p, list);
+        std::vector<std::size_t> kids;
+        for (const auto& m : list) {
+            v.make_move(p, m, u);
+            kids.push_back(add(p));
+            v.unmake_move(p, m, u);
+        }
+        children.push_back(std::move(kids));
+    }
+    std::vector<int> code(pos.size(), 0);  // 0 unresolved (draw), else distance + 1
+    for (std::size_t i = 0; i < pos.size(); ++i) {
+        if (children[i].empty()) code[i] = 1;
+    }
+    for (int t = 1;; ++t) {
+        std::vector<std::pair<std::size_t, int>> now;
+        for (std::size_t i = 0; i < pos.size(); ++i) {
+            if (code[i] != 0) continue;
+            bool win = false;
+            bool all_won = true;
+            int longest = -1;
+            for (std::size_t k : children[i]) {
+                const int c = code[k];
+                if (c != 0 && c - 1 < t && (c - 1) % 2 == 0) win = true;
+                if (c == 0 || c - 1 >= t || (c - 1) % 2 == 0) {
+                    all_won = false;
+                } else {
+                    longest = std::max(longest, c - 1);
+                }
+            }
+            if (win) now.emplace_back(i, t + 1);
+            else if (all_won && longest == t - 1) now.emplace_back(i, t + 1);
+        }
+        if (now.empty() && t > 200) break;
+        for (const auto& [i, c] : now) code[i] = c;
+    }
+    std::unordered_map<std::string, std::uint16_t> out;
+    for (std::size_t i = 0; i < pos.size(); ++i) out[v.position_to_string(pos[i])] = static_cast<std::uint16_t>(code[i]);
+    return out;
+}
 
 /// "Checkers Is Solved" (Schaeffer et al., Science 317, 2007), table of n-piece positions, also
 /// OEIS A055213: 120, 6972, 261224, 7092774, 148688232 for 1..5 pieces. Those count placements
@@ -403,13 +487,141 @@ TEST_SUITE("egtb") {
         eg::build_slice(d, kkk, dir, 1);
         // A lone man against a king: its side has no king until it promotes, and then no man.
         eg::build_slice(d, eg::Material{1, 0, 0, 1}, dir, 1);
+        // A man and a king: the king's moves set the count, which the index holds (4 states:
+        // none, or the king's 1, 2 or 3 moves in a row).
+        const eg::Material mkk{1, 1, 0, 1};
+        CHECK(eg::Indexer(d, mkk).states() == 4);
+        eg::build_slice(d, mkk, dir, 1);
         std::uint64_t checked = 0;
         CHECK(eg::verify(d, dir, checked).empty());
         // Kings anywhere on 50 squares; the man on the 45 off its promotion row.
-        CHECK(checked == 2 * (50 * 49 + 50 * 49 * 48 / 2 + 45 * 49));
-        // A man and a king: the king's moves set the count.
-        CHECK_THROWS_WITH_AS(eg::build_slice(d, eg::Material{1, 1, 0, 1}, dir, 1), doctest::Contains("variant state"),
-                             eg::EgtbError);
+        CHECK(checked == 2 * (50 * 49 + 50 * 49 * 48 / 2 + 45 * 49 + 4 * 45 * 49 * 48));
+    }
+
+    TEST_CASE("Frisian's king-move count in the index: every position of mixed 6x6 slices equals a brute force") {
+        // The count of variants/frisian/RULES.md 2.3 (a king of a side with men makes at most 3
+        // non-capturing moves in a row) changes values: the index holds it for a side with men
+        // and kings. Every slice up to 3 pieces of Frisian's rules on a 6x6 board is built; every
+        // position of the slices with a man and a king on one side, with every count written as
+        // the game's own field L<square>=<n> and read by its reader, with either side to move, is
+        // probed and compared with brute_force (the variant's moves alone, no index).
+        const auto v = frisian_6x6();
+        const eg::Domain d(v);
+        REQUIRE(d.count_limit() == 3);
+        TempDir t("frisian-6x6");
+        eg::BuildOptions o;
+        o.dir = t.path.string();
+        eg::build(d, eg::slices_up_to(d, 3), o);
+        std::uint64_t checked = 0;
+        CHECK(eg::verify(d, o.dir, checked).empty());
+        const eg::Prober prober(v, o.dir);
+        const tradgames::Topology& top = v->topology();
+        std::vector<Position> starts;
+        std::vector<std::string> with_count;  // positions whose text carries a count
+        for (const eg::Material m : {eg::Material{1, 1, 0, 1}, eg::Material{1, 1, 1, 0}, eg::Material{0, 1, 1, 1},
+                                     eg::Material{1, 0, 1, 1}}) {
+            REQUIRE(eg::Indexer(d, m).states() == 4);
+            const Color mixed = m.white_men == 1 && m.white_kings == 1 ? Color::white : Color::black;
+            const eg::Material f = mixed == Color::white ? m : m.flipped();  // mixed side as "us"
+            for (int man = 0; man < top.size(); ++man) {
+                if (!tradgames::has(d.men_squares(mixed), static_cast<tradgames::Vertex>(man))) continue;
+                for (int king = 0; king < top.size(); ++king) {
+                    for (int third = 0; third < top.size(); ++third) {
+                        if (man == king || man == third || king == third) continue;
+                        const bool lone_man = f.black_men == 1;
+                        if (lone_man && !tradgames::has(d.men_squares(~mixed), static_cast<tradgames::Vertex>(third))) continue;
+                        Position base;
+                        base.put(static_cast<tradgames::Vertex>(man), tradgames::Piece(mixed, 0));
+                        base.put(static_cast<tradgames::Vertex>(king), tradgames::Piece(mixed, 1));
+                        base.put(static_cast<tradgames::Vertex>(third), tradgames::Piece(~mixed, lone_man ? 0 : 1));
+                        for (Color side : {Color::white, Color::black}) {
+                            base.set_side_to_move(side);
+                            const std::string text = v->position_to_string(base);
+                            starts.push_back(v->parse_position(text));
+                            for (int n = 1; n <= 3; ++n) {
+                                const std::string counted =
+                                    text + ":L" + std::string(top.name(static_cast<tradgames::Vertex>(king))) + "=" + std::to_string(n);
+                                starts.push_back(v->parse_position(counted));
+                                with_count.push_back(counted);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        const auto truth = brute_force(*v, starts);
+        std::uint64_t compared = 0;
+        std::uint64_t differ_by_count = 0;
+        for (const auto& [text, code] : truth) {
+            const Position p = v->parse_position(text);
+            const auto a = prober.probe(p);
+            REQUIRE_MESSAGE(a.has_value(), text);
+            const auto expect = eg::answer_of(code);
+            CHECK_MESSAGE((a->value == expect.value && a->plies == expect.plies), text);
+            ++compared;
+        }
+        // Each start is in the brute force's set; the count matters for some placements.
+        for (const auto& counted : with_count) {
+            const std::string plain = counted.substr(0, counted.rfind(":L"));
+            if (truth.at(v->position_to_string(v->parse_position(counted))) != truth.at(plain)) ++differ_by_count;
+        }
+        // Seen: 134280 positions compared; 10100 counted positions differ from their placement
+        // without a count.
+        CHECK(compared >= starts.size());
+        CHECK(differ_by_count > 0);
+    }
+
+    TEST_CASE("a slice with king-move counts: format version 2, refused when read as another layout") {
+        const auto v = frisian_6x6();
+        const eg::Domain d(v);
+        TempDir t("frisian-6x6-refuse");
+        const std::string dir = t.path.string();
+        eg::BuildOptions o;
+        o.dir = dir;
+        const eg::Material mixed{1, 1, 0, 1};
+        eg::build(d, {k_v_k, eg::Material{0, 2, 0, 1}, eg::Material{1, 0, 0, 1}, mixed}, o);
+        const std::string good = file_of(t, "frisian-6x6", mixed);
+        const auto bytes = read_all(good);
+        // Bytes 8-11: version 2 with the counts (a reader of version 1 alone refuses it by its
+        // version), 1 without; bytes 168-179: limit 3, White 4 states, Black 1.
+        CHECK(bytes[8] == 2);
+        CHECK(read_all(file_of(t, "frisian-6x6", k_v_k))[8] == 1);
+        const auto h = eg::SliceFile::read_header(good);
+        CHECK(h.count_limit == 3);
+        CHECK(h.side_states == std::array<std::uint32_t, 2>{4, 1});
+        CHECK(h.index_size == 4 * eg::Indexer(d, mixed).placements());
+        const std::string bad = (t.path / "bad.egtb").string();
+        // Claimed as version 1 (as if written without counts): refused, not read as placements.
+        auto changed = bytes;
+        changed[8] = 1;
+        reseal_header(changed);
+        write_all(bad, changed);
+        CHECK(refusal(bad, d, mixed).find("format version 1 (no king-move counts)") != std::string::npos);
+        // Another state layout in the header.
+        changed = bytes;
+        changed[172] = 7;
+        reseal_header(changed);
+        write_all(bad, changed);
+        CHECK(refusal(bad, d, mixed).find("king-move states") != std::string::npos);
+        // Another limit is another rule set (and another layout): refused by the rules hash.
+        const eg::Domain limit2(frisian_6x6({"king_move_limit=2"}));
+        CHECK(limit2.count_limit() == 2);
+        CHECK(eg::Indexer(limit2, mixed).states() == 3);
+        CHECK(refusal(good, limit2, mixed).find("another rule set") != std::string::npos);
+        // Without the limit there is no state at all; games without counts learn none.
+        const eg::Domain off(frisian_6x6({"king_move_limit=0"}));
+        CHECK(off.count_limit() == 0);
+        CHECK(eg::Indexer(off, mixed).states() == 1);
+        CHECK(eg::Domain(tradgames::make_variant("russian")).count_limit() == 0);
+        // The prober takes the count from the position: probing with and without it reads
+        // different entries of the same file.
+        const eg::Prober p(v, dir);
+        const eg::Indexer ix(d, mixed);
+        const Position plain = v->parse_position("W:W13,K1:BK16");
+        const Position counted = v->parse_position("W:W13,K1:BK16:L1=3");
+        CHECK(ix.index(counted) == ix.index(plain) + 3);
+        CHECK(p.probe(plain).has_value());
+        CHECK(p.probe(counted).has_value());
     }
 
     TEST_CASE("the index ranks every position of a slice once, men off their promotion row") {

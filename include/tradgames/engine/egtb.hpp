@@ -8,8 +8,15 @@
 // distance to the end in plies: the winner's shortest, the loser's longest. A side with no legal
 // move (no piece included) has lost. Move-count draw rules and repetition counters are not part
 // of the value: the database answers "who wins with best play" (README "Endgame databases" says
-// how a prober combines a distance with a game's counters). Positions whose variant state is not
-// the default one (PositionState: Frisian's king-move count, Shatra's flags) are not covered.
+// how a prober combines a distance with a game's counters).
+//
+// Variant state. A game whose position reader takes a king-move count (the field L<square>=<n>
+// of Frisian, variants/frisian/RULES.md 2.3-2.4) has it in the index: for a side with men and
+// kings, "no count" or (the tracked king, n = 1..limit), 1 + limit x kings states a side; the
+// value of a position is then that of the position with its counts (the game's own moves make
+// and carry them). A slice where no side has both men and kings carries no state: its index
+// and file are those of a game without counts. Other variant state (Shatra's flags) is not
+// covered.
 //
 // Stored code of a position: 0 = draw, 0xFFFF = not a position (an index whose men overlap),
 // otherwise distance + 1; a win's distance is odd, a loss's even (the winner makes the last move).
@@ -83,37 +90,71 @@ public:
     /// legal moves of a fixed set of sample positions. Two variants with equal hashes are
     /// treated as the same rule set; a file with another hash is refused.
     [[nodiscard]] std::uint64_t rules_hash() const noexcept { return hash_; }
+    /// The king-move limit the variant's position reader takes (the largest n it accepts in a
+    /// field L<square>=<n> on the king of a side with men; Frisian: 3), 0 when it takes none.
+    [[nodiscard]] int count_limit() const noexcept { return limit_; }
+    /// The PositionState::flags bits of side c's count n (1..count_limit()), as the variant's
+    /// reader sets them; 0 outside that range.
+    [[nodiscard]] std::uint32_t count_flags(Color c, int n) const noexcept {
+        return n < 1 || n > limit_ ? 0 : flags_[index(c)][static_cast<std::size_t>(n)];
+    }
 
 private:
+    void learn_counts();
     std::shared_ptr<const Variant> v_;
     std::array<Mask, 2> men_{};
     int n_ = 0;
     std::uint64_t hash_ = 0;
+    int limit_ = 0;
+    std::array<std::array<std::uint32_t, 16>, 2> flags_{};
 };
 
 /// Combinatorial ranking of the positions of one slice with one side to move (no hash table):
 /// white men ranked among the squares a white man may use, black men likewise (an index where
 /// they overlap is not a position), then white kings among the squares the men leave free and
-/// black kings among those left (colexicographic ranks, mixed radix).
+/// black kings among those left (colexicographic ranks, mixed radix): the placement. In a slice
+/// with state (Domain::count_limit() > 0 and a side with men and kings) the index is
+/// placement x states() + white's state x side_states(black) + black's state, a side's state
+/// 0 for no count, else 1 + (its tracked king's rank among its kings, by vertex) x limit + n - 1.
 class Indexer {
 public:
     Indexer(const Domain& d, Material m);
     /// Size of the index space for one side to move (positions plus indices that are not).
     [[nodiscard]] std::uint64_t size() const noexcept { return size_; }
+    /// Placements per side to move (size() / states()).
+    [[nodiscard]] std::uint64_t placements() const noexcept { return placements_; }
+    /// States per placement (1: the slice carries no state).
+    [[nodiscard]] std::uint32_t states() const noexcept { return side_states_[0] * side_states_[1]; }
+    /// States of side c (1 + limit x kings for a side with men and kings, else 1).
+    [[nodiscard]] std::uint32_t side_states(Color c) const noexcept { return side_states_[tradgames::index(c)]; }
     [[nodiscard]] const Material& material() const noexcept { return m_; }
-    /// The index of pos's placement. Precondition: Material::of_position(pos) == material()
-    /// and every man stands on a square men_squares allows.
+    /// Side c's state in pos (0: no count), or -1 when pos's state is not one this index holds.
+    [[nodiscard]] int side_state(const Position& pos, Color c) const noexcept;
+    /// Whether pos's variant state is one this index holds (no other state; a count only on a
+    /// king of a side with men, 1..limit). Precondition: Material::of_position(pos) == material().
+    [[nodiscard]] bool covers(const Position& pos) const noexcept;
+    /// The index of pos's placement alone (no state).
+    [[nodiscard]] std::uint64_t placement(const Position& pos) const noexcept;
+    /// The index of pos (placement and state). Precondition: Material::of_position(pos) ==
+    /// material(), every man stands on a square men_squares allows, and covers(pos).
     [[nodiscard]] std::uint64_t index(const Position& pos) const noexcept;
-    /// Sets out (empty before) to the placement of index i with side c to move; false (out
-    /// unspecified) when i is not a position. Precondition: i < size().
+    /// Sets out (empty before) to the position of index i with side c to move (its counts
+    /// included); false (out unspecified) when i is not a position. Precondition: i < size().
     bool unindex(std::uint64_t i, Color c, Position& out) const noexcept;
+    /// Sets pos's state to white's state w and black's state b (< side_states; 0 = no count).
+    void set_state(Position& pos, std::uint32_t w, std::uint32_t b) const noexcept;
 
 private:
     Material m_;
     Mask all_ = 0;
     std::array<Mask, 2> men_{};
     std::array<std::uint64_t, 4> radix_{};
+    std::uint64_t placements_ = 0;
     std::uint64_t size_ = 0;
+    int limit_ = 0;
+    std::array<std::uint32_t, 2> side_states_{1, 1};
+    std::array<std::array<std::uint32_t, 16>, 2> flags_{};
+    std::array<std::uint32_t, 2> side_flags_{};
 };
 
 /// Counts of one side to move of one slice (from that side's point of view).
@@ -128,6 +169,7 @@ struct SideCounts {
 
 /// Header of one slice file (README "Endgame databases" gives the byte layout).
 struct SliceHeader {
+    /// format_version (1) for a slice without state, format_version_state (2) with state.
     std::uint32_t format_version = 0;
     std::string game;
     std::uint64_t rules_hash = 0;
@@ -141,10 +183,17 @@ struct SliceHeader {
     std::uint64_t blocks = 0;
     std::uint64_t payload_bytes = 0;
     std::uint64_t payload_checksum = 0;
+    /// Version 2 only: the king-move limit and the states of White and of Black
+    /// (Indexer::side_states); version 1: 0, {1, 1}.
+    std::uint32_t count_limit = 0;
+    std::array<std::uint32_t, 2> side_states{1, 1};
 };
 
-/// Current file format version.
+/// File format version of a slice without state (every slice of a game without counts).
 inline constexpr std::uint32_t format_version = 1;
+/// File format version of a slice whose index holds the king-move counts: a reader of version 1
+/// alone refuses it by its version rather than misread its entries.
+inline constexpr std::uint32_t format_version_state = 2;
 
 /// The file name of a slice in a database directory: "<game>.<material>.egtb".
 [[nodiscard]] std::string slice_file_name(const std::string& game, const Material& m);
@@ -228,8 +277,15 @@ struct BuildOptions {
 /// sides to move: 2 bytes per index of the slice being built, 4 bytes per move within the slice
 /// of an unresolved position and 24 bytes per unresolved position, plus 2 bytes per index of
 /// every slice already built (kept in memory as dependencies).
+/// A slice with state (Indexer::states() > 1) is solved by the same passes over nodes
+/// (placement, both sides' states): the moves within the slice are kept per placement (4 bytes)
+/// with, per state of the mover, the state each leads to (1 byte) or "not legal" (the count's
+/// limit), generated and made by the variant with that state; moves into other slices are
+/// summed per node (6 bytes). Memory for such a slice: 2 + 6 bytes per index, 4 + states-of-
+/// the-mover bytes per move within the slice of a placement.
 /// Throws EgtbError when a move leads to a slice that is not built yet (moves that do not fit
-/// the dependency order, e.g. kings that revert to men) or to a position with variant state.
+/// the dependency order, e.g. kings that revert to men) or to a variant state the index does
+/// not hold.
 void build(const Domain& d, const std::vector<Material>& slices, const BuildOptions& o);
 
 /// The codes of one slice computed in memory by the forward-pass builder from the codes of its
@@ -274,8 +330,9 @@ struct VerifyProblem {
 [[nodiscard]] std::vector<SliceHeader> info(const Domain& d, const std::string& dir);
 
 /// The databases of one variant in one directory, opened lazily per slice: an EndgameOracle.
-/// Covers a position when its variant state is the default one, both sides have pieces (a side
-/// to move without pieces has lost: loss in 0) and its slice's file is in the directory.
+/// Covers a position when its slice's index holds its variant state (the king-move counts it
+/// carries, in a slice with state; none otherwise), both sides have pieces (a side to move
+/// without pieces has lost: loss in 0) and its slice's file is in the directory.
 class Prober final : public EndgameOracle {
 public:
     /// Opens every slice file of the variant's game in dir (checking each). Throws EgtbError for
