@@ -267,7 +267,11 @@ public:
         self().generate_moves(pos, out, dup);
     }
     std::size_t count_moves(const Position& pos, Duplicates dup) const final {
-        MoveList scratch;
+        // One list per thread, kept between calls: a game with more moves than a MoveList holds
+        // inline (Shatra's drops) would otherwise allocate on every call (the engine's mobility
+        // term calls this at every leaf). perft_count does not call count_moves again.
+        thread_local MoveList scratch;
+        scratch.clear();
         return perft_count(self(), pos, dup, scratch);
     }
     void make_move(Position& pos, const Move& m, Undo& u) const final { self().do_move(pos, m, u); }
