@@ -9,6 +9,8 @@
 
 #include <unordered_map>
 
+#include <unistd.h>
+
 #include "tradgames/engine/egtb.hpp"
 #include "tradgames/engine/search.hpp"
 #include "tradgames/registry.hpp"
@@ -20,10 +22,12 @@ namespace eg = tradgames::engine::egtb;
 using tradgames::Color;
 using tradgames::Position;
 
-/// A fresh directory under the system's temporary directory, removed at the end of its scope.
+/// A fresh directory under the system's temporary directory, removed at the end of its scope;
+/// the process id in its name keeps concurrent test runs out of each other's files.
 struct TempDir {
     fs::path path;
-    explicit TempDir(const std::string& name) : path(fs::temp_directory_path() / ("tradgames-egtb-" + name)) {
+    explicit TempDir(const std::string& name)
+        : path(fs::temp_directory_path() / ("tradgames-egtb-" + name + "-" + std::to_string(::getpid()))) {
         fs::remove_all(path);
         fs::create_directories(path);
     }
