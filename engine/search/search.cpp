@@ -6,9 +6,16 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
+#include <memory>
+#include <new>
 #include <string>
 #include <utility>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "tradgames/engine/evaluation.hpp"
 #include "tradgames/error.hpp"
@@ -40,6 +47,43 @@ struct TTEntry {
     std::uint16_t age = 0;
 };
 static_assert(sizeof(TTEntry) == 16);
+
+/// The transposition table's storage: one block, aligned to its size up to 2 MB, so that on
+/// Linux it can live on transparent huge pages (a probe at a random entry of a 16 MB table on 4 KB
+/// pages misses the TLB as well as the caches).
+class TTStorage {
+public:
+    TTStorage() = default;
+    TTStorage(const TTStorage&) = delete;
+    TTStorage& operator=(const TTStorage&) = delete;
+    ~TTStorage() { std::free(data_); }
+
+    /// n entries (a power of two, or 0), all empty. Throws std::bad_alloc.
+    void allocate(std::size_t n) {
+        std::free(data_);
+        data_ = nullptr;
+        size_ = 0;
+        if (n == 0) return;
+        constexpr std::size_t huge = std::size_t{2} << 20;
+        const std::size_t bytes = n * sizeof(TTEntry);
+        const std::size_t align = std::min(bytes, huge);  // both powers of two: bytes % align == 0
+        void* p = std::aligned_alloc(align, bytes);
+        if (p == nullptr) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        if (bytes >= huge) (void)madvise(p, bytes, MADV_HUGEPAGE);  // a hint: failure is harmless
+#endif
+        data_ = static_cast<TTEntry*>(p);
+        size_ = n;
+        clear();
+    }
+    void clear() noexcept { std::uninitialized_fill(data_, data_ + size_, TTEntry{}); }
+    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+    TTEntry& operator[](std::size_t i) noexcept { return data_[i]; }
+
+private:
+    TTEntry* data_ = nullptr;
+    std::size_t size_ = 0;
+};
 
 /// A table score is stored relative to the node (distance to the end from there), so that a
 /// proven result found at one ply reads right at another.
@@ -73,7 +117,7 @@ struct Searcher::Impl {
     SearcherOptions options;
     std::shared_ptr<const Evaluation> eval;
     GameRules rules;
-    std::vector<TTEntry> tt;
+    TTStorage tt;
     std::uint64_t tt_mask = 0;
     std::uint16_t age = 0;
     std::vector<Ply> plies;
@@ -105,7 +149,7 @@ struct Searcher::Impl {
         if (options.tt_mb > 0) {
             std::size_t n = 1;
             while (n * 2 * sizeof(TTEntry) <= options.tt_mb * 1024 * 1024) n *= 2;
-            tt.assign(n, TTEntry{});
+            tt.allocate(n);
             tt_mask = n - 1;
         }
         plies.resize(max_search_ply + 1);
@@ -194,14 +238,17 @@ struct Searcher::Impl {
         }
     }
 
-    /// Plays p.moves[i] into plies[ply+1] and sets its hash and horizon.
-    void make(int ply, const Move& m) {
+    /// Plays p.moves[i] into plies[ply+1] and sets its hash and horizon. `probes`: the child will
+    /// read the table (nominal depth > 0), so its entry is fetched into the cache now, while the
+    /// child generates its moves.
+    void make(int ply, const Move& m, bool probes) {
         Ply& p = plies[static_cast<std::size_t>(ply)];
         Ply& c = plies[static_cast<std::size_t>(ply) + 1];
         c.pos = p.pos;
         variant->make_move(c.pos, m, c.undo);
         const std::size_t at = base + static_cast<std::size_t>(ply) + 1;
         hashes[at] = c.pos.hash();
+        if (probes && !tt.empty()) __builtin_prefetch(&tt[c.pos.hash() & tt_mask]);
         c.horizon = variant->irreversible(p.pos, m, c.pos) ? at : p.horizon;
     }
 
@@ -270,7 +317,7 @@ struct Searcher::Impl {
                 pick(p, i);
                 const Move m = p.moves[i];
                 if (!m.is_capture()) continue;
-                make(ply, m);
+                make(ply, m, false);
                 const int s = -node(ply + 1, 0, -beta, -alpha, m);
                 if (stopped) return 0;
                 if (s > best) {
@@ -327,9 +374,9 @@ struct Searcher::Impl {
                                         [&](const Move& x) { return x.same_result(m); })) {
                 continue;
             }
-            make(ply, m);
-            int s = 0;
             const int d = depth - 1 + ext;
+            make(ply, m, d > 0);
+            int s = 0;
             if (searched == 0) {
                 s = -node(ply + 1, d, -beta, -alpha, m);
             } else {
@@ -541,7 +588,7 @@ SearchResult Searcher::search(const Position& pos, const SearchLimits& limits, c
 }
 
 void Searcher::clear() {
-    std::fill(impl_->tt.begin(), impl_->tt.end(), TTEntry{});
+    impl_->tt.clear();
     std::fill(impl_->history.begin(), impl_->history.end(), 0);
     for (auto& p : impl_->plies) p.killers = {};
 }

@@ -141,6 +141,11 @@ public:
     /// The vertex the moving piece stands on after the steps taken, or no_vertex.
     [[nodiscard]] Vertex moving() const noexcept { return moving_; }
 
+    /// Asks the processor to fetch what the next sample(), apply() and write_mask() read first
+    /// (this object and its first steps), so that a caller stepping many turns in turn can
+    /// overlap those memory reads with other work. A hint only: changes nothing.
+    void prefetch() const noexcept;
+
     /// Number of vertices V of the variant the turn was started for.
     [[nodiscard]] int vertices() const noexcept { return V_; }
 
@@ -153,6 +158,10 @@ private:
     /// Indices into *list_ of the moves the steps taken allow (depth_ > 0; at depth 0 every move
     /// is, and nothing is stored).
     std::vector<std::uint16_t> alive_;
+    /// The first step action of each move of *list_, in list order (set by start(): what
+    /// apply(), legal(), sample() and write_mask() read at depth 0 instead of the moves).
+    std::vector<std::uint16_t> first_;
+    std::size_t n_first_ = 0;  ///< entries of first_ in use (the vector only grows)
     std::vector<int> taken_;
     std::uint16_t complete_[max_action_choices] = {};  ///< distinct moves all of whose steps are taken
     std::size_t n_complete_ = 0;

@@ -2,7 +2,10 @@
 #include "shatra.hpp"
 
 #include <bit>
+#include <cstddef>
+#include <cstring>
 #include <string>
+#include <utility>
 
 #include "tradgames/board_graph.hpp"
 #include "tradgames/error.hpp"
@@ -396,16 +399,6 @@ bool Shatra::is_reserve(const Position& pos, Vertex v) const noexcept {
     return p.kind() != biy || (pos.state().flags & returned_biy_flag(c)) == 0;
 }
 
-int Shatra::available_promotions(const Position& pos, Color c,
-                                 std::array<Kind, 3>& out) noexcept {
-    // 6.2: the types of which the side has fewer on the board than at the start.
-    int n = 0;
-    for (Kind k : {batyr, tura, yalkyn}) {
-        if (count(pos.pieces(c, k)) < initial_count[k]) out[static_cast<std::size_t>(n++)] = k;
-    }
-    return n;
-}
-
 Mask Shatra::drop_targets(const Position& pos, Mask half) const noexcept {
     // 4.1: any empty square of the half; A4 may exclude its high-road squares.
     Mask m = half & ~pos.occupied();
@@ -413,7 +406,7 @@ Mask Shatra::drop_targets(const Position& pos, Mask half) const noexcept {
     return m;
 }
 
-Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c,
+TRADGAMES_ALWAYS_INLINE inline Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c,
                                             const std::array<Kind, 3>& promotions,
                                             int npromotions) const noexcept {
     const SideSquares& s = own(c);
@@ -437,12 +430,88 @@ Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c,
 
 namespace {
 
+/// Non-capturing moves and drops without promotion written by three stores instead of
+/// write_quiet's nine (a position has about 70 of them, most of them drops): the empty captured
+/// set, the captured list's length, and one 8-byte word from the kind through the first
+/// landing, which is a fixed word plus `from` and `to` times unit words (each field that holds
+/// them is a byte). The words are taken from moves write_quiet wrote, and write_quiet's moves
+/// are compared with stamped ones when the program starts; `exact` is false, and write_quiet is
+/// used, should a layout of Move ever not allow it.
+struct QuietStamp {
+    std::uint64_t quiet = 0;      ///< the word of write_quiet(m, 0, 0)
+    std::uint64_t drop = 0;       ///< the word of write_quiet(m, 0, 0, no_kind, MoveKind::drop)
+    std::uint64_t from_unit = 0;  ///< what 1 more in `from` adds to the word
+    std::uint64_t to_unit = 0;    ///< what 1 more in `to` adds to the word
+    bool exact = false;
+
+    static constexpr std::size_t offset = offsetof(Move, kind);
+
+    /// The word write_quiet writes for (from, to, kind) at `offset`.
+    static std::uint64_t word(Vertex from, Vertex to, MoveKind kind) noexcept {
+        Move m;
+        std::memset(static_cast<void*>(&m), 0, sizeof m);
+        write_quiet(m, from, to, no_kind, kind);
+        std::uint64_t w = 0;
+        std::memcpy(&w, reinterpret_cast<const unsigned char*>(&m) + offset, sizeof w);
+        return w;
+    }
+    /// The move of word w (from base(from, kind) + to * to_unit). Precondition: exact.
+    static void write(Move& m, std::uint64_t w) noexcept {
+        m.captured_mask = 0;
+        std::memcpy(reinterpret_cast<unsigned char*>(&m) + offset, &w, sizeof w);
+        m.captured.clear();
+    }
+    /// The word of a move from `from` to vertex 0.
+    [[nodiscard]] std::uint64_t base(Vertex from, MoveKind kind) const noexcept {
+        return (kind == MoveKind::drop ? drop : quiet) + from * from_unit;
+    }
+
+    static QuietStamp make() noexcept {
+        static_assert(offset + sizeof(std::uint64_t) <= sizeof(Move));
+        QuietStamp s;
+        s.quiet = word(0, 0, MoveKind::quiet);
+        s.drop = word(0, 0, MoveKind::drop);
+        s.from_unit = word(1, 0, MoveKind::quiet) - s.quiet;
+        s.to_unit = word(0, 1, MoveKind::quiet) - s.quiet;
+        s.exact = offset >= sizeof(Mask);
+        // Compared as Move::operator== compares moves (other bytes are left as they were, by
+        // both ways): every origin with target 0 and with another target, every target from 0.
+        for (unsigned i = 0; i < 64 && s.exact; ++i) {
+            for (const auto& [from, to] : {std::pair{i, 0U}, std::pair{i, 63 - i}, std::pair{0U, i}}) {
+                for (const MoveKind kind : {MoveKind::quiet, MoveKind::drop}) {
+                    Move a;
+                    Move b;
+                    std::memset(static_cast<void*>(&a), 0x5A, sizeof a);
+                    std::memset(static_cast<void*>(&b), 0xA5, sizeof b);
+                    write_quiet(a, static_cast<Vertex>(from), static_cast<Vertex>(to), no_kind, kind);
+                    write(b, s.base(static_cast<Vertex>(from), kind) + to * s.to_unit);
+                    s.exact = s.exact && a == b;
+                }
+            }
+        }
+        return s;
+    }
+};
+
+const QuietStamp stamp = QuietStamp::make();
+
 /// Appends the drops of the man on `from` onto every vertex of `targets`, in vertex order,
-/// written into slots reserved at once (one capacity check).
-void add_drops(MoveList& out, Vertex from, Mask targets) {
-    if (targets == 0) return;
-    Move* m = out.push_raw(static_cast<std::size_t>(count(targets)));
+/// written into slots reserved at once (one capacity check). n: count(targets).
+TRADGAMES_ALWAYS_INLINE inline void add_drops(MoveList& out, Vertex from, Mask targets, std::size_t n) {
+    if (n == 0) return;
+    Move* m = out.push_raw(n);
+    if (stamp.exact) {
+        const std::uint64_t base = stamp.base(from, MoveKind::drop);
+        const std::uint64_t unit = stamp.to_unit;
+        for_each_vertex(targets, [&](Vertex to) { QuietStamp::write(*m++, base + to * unit); });
+        return;
+    }
     for_each_vertex(targets, [&](Vertex to) { write_quiet(*m++, from, to, no_kind, MoveKind::drop); });
+}
+
+/// add_drops with the count taken here.
+void add_drops(MoveList& out, Vertex from, Mask targets) {
+    add_drops(out, from, targets, static_cast<std::size_t>(count(targets)));
 }
 
 }  // namespace
@@ -471,9 +540,20 @@ TRADGAMES_ALWAYS_INLINE inline void Shatra::add_shatra_steps(const QuietContext&
         const std::size_t most = steps.nsingle + 1U;
         Move* m = out.push_raw(most);
         std::size_t n = 0;
-        for (std::size_t i = 0; i < steps.nsingle; ++i) {
-            const Vertex to = steps.single[i];
-            if (has(open, to)) write_quiet(m[n++], v, to);
+        if (stamp.exact) {
+            // Each step written, kept only when open: no branch on the squares.
+            const std::uint64_t base = stamp.base(v, MoveKind::quiet);
+            const std::uint64_t unit = stamp.to_unit;
+            for (std::size_t i = 0; i < steps.nsingle; ++i) {
+                const Vertex to = steps.single[i];
+                QuietStamp::write(m[n], base + to * unit);
+                n += has(open, to) ? 1 : 0;
+            }
+        } else {
+            for (std::size_t i = 0; i < steps.nsingle; ++i) {
+                const Vertex to = steps.single[i];
+                if (has(open, to)) write_quiet(m[n++], v, to);
+            }
         }
         if (steps.double_to != no_vertex && !has(occ, steps.double_mid) && has(open, steps.double_to)) {
             write_quiet(m[n++], v, steps.double_to);
@@ -797,9 +877,10 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
     Mask drops_only = q.reserve;
     if (rules_.high_road_move) drops_only &= ~((pos.pieces(c, batyr) | pos.pieces(c, tura)) & s.road);
     const Mask field_shatras = pos.pieces(c, shatra) & ~(s.home | own(~c).home);
+    const auto ndrops = static_cast<std::size_t>(count(q.own_drops));
     for_each_vertex(pos.pieces(c), [&](Vertex v) {
         if (has(drops_only, v)) {
-            add_drops(out, v, q.own_drops);
+            add_drops(out, v, q.own_drops, ndrops);
         } else if (has(field_shatras, v)) {
             add_shatra_steps(q, c, v, out);
         } else {
