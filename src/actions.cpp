@@ -1,6 +1,7 @@
 #include "tradgames/actions.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -61,31 +62,55 @@ void write_observation(const Variant& v, const Position& pos, Vertex moving, Obs
     std::memset(out, 0, sizeof(float) * static_cast<std::size_t>((2 * K + 3) * V));
     const bool black = pos.side_to_move() == Color::black;
     const int flip = view != ObservationView::absolute && black ? 1 : 0;
-    if (view == ObservationView::rotated && black) {
-        for_each_vertex(pos.occupied(), [&](Vertex x) {
-            const Piece pc = pos.at(x);
-            out[((index(pc.color()) ^ 1) * K + pc.kind()) * V + turn[x]] = 1.0F;
-        });
-        if (moving != no_vertex) out[(2 * K + 1) * V + turn[moving]] = 1.0F;
-        for_each_vertex(pos.state().marked, [&](Vertex x) { out[(2 * K + 2) * V + turn[x]] = 1.0F; });
-        return;
+    // Plane by plane from the position's occupancy masks (one mask per side and kind): a store
+    // per piece, no look-up of the piece on each occupied vertex.
+    const bool rotate = view == ObservationView::rotated && black;
+    for (int c = 0; c < 2; ++c) {
+        for (int k = 0; k < K; ++k) {
+            float* plane = out + static_cast<std::ptrdiff_t>(((c ^ flip) * K + k) * V);
+            const Mask m = pos.pieces(static_cast<Color>(c), static_cast<Kind>(k));
+            if (rotate) {
+                for_each_vertex(m, [&](Vertex x) { plane[turn[x]] = 1.0F; });
+            } else {
+                for_each_vertex(m, [&](Vertex x) { plane[x] = 1.0F; });
+            }
+        }
     }
-    for_each_vertex(pos.occupied(), [&](Vertex x) {
-        const Piece pc = pos.at(x);
-        out[((index(pc.color()) ^ flip) * K + pc.kind()) * V + x] = 1.0F;
-    });
-    if (black && view != ObservationView::rotated) std::fill(out + 2 * K * V, out + (2 * K + 1) * V, 1.0F);
-    if (moving != no_vertex) out[(2 * K + 1) * V + moving] = 1.0F;
-    for_each_vertex(pos.state().marked, [&](Vertex x) { out[(2 * K + 2) * V + x] = 1.0F; });
+    const auto at = [&](Vertex x) { return rotate ? turn[x] : x; };
+    if (black && view != ObservationView::rotated) {
+        static constexpr auto ones = [] {
+            std::array<float, max_vertices> a{};
+            a.fill(1.0F);
+            return a;
+        }();
+        std::memcpy(out + 2 * K * V, ones.data(), sizeof(float) * static_cast<std::size_t>(V));
+    }
+    if (moving != no_vertex) out[(2 * K + 1) * V + at(moving)] = 1.0F;
+    for_each_vertex(pos.state().marked, [&](Vertex x) { out[(2 * K + 2) * V + at(x)] = 1.0F; });
 }
+
+// First step actions are stored in 16 bits.
+static_assert(max_vertices * max_vertices <= 0xFFFF, "a step action must fit in 16 bits");
 
 void TurnActions::start(const Variant& v, const Position& pos, const MoveList& legal) {
     V_ = v.topology().size();
-    const bool multi_jump = std::any_of(legal.begin(), legal.end(), [](const Move& m) { return m.path.size() > 1; });
-    if (multi_jump) {
+    // One pass over `legal`: its first steps, and whether a move takes more than one jump.
+    const auto firsts = [&](const MoveList& list) {
+        if (first_.size() < list.size()) first_.resize(list.size());  // grows only: no zero fill per turn
+        n_first_ = list.size();
+        std::uint16_t* f = first_.data();
+        bool multi_jump = false;
+        for (const Move& m : list) {
+            *f++ = static_cast<std::uint16_t>(step_action(m, 0, V_));
+            multi_jump |= m.path.size() > 1;
+        }
+        return multi_jump;
+    };
+    if (firsts(legal)) {
         paths_.clear();
         v.generate(pos, paths_, Duplicates::all_paths);
         list_ = &paths_;
+        (void)firsts(paths_);
     } else {
         list_ = &legal;
     }
@@ -131,11 +156,25 @@ TurnActions::Result TurnActions::apply(int action) {
     const MoveList& list = *list_;
     std::size_t kept = 0;
     if (depth_ == 0) {
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            if (step_action(list[i], 0, V_) == action) {
+        for (std::size_t i = 0; i < n_first_; ++i) {
+            if (first_[i] == action) {
                 if (kept == alive_.size()) alive_.push_back(0);
                 alive_[kept++] = static_cast<std::uint16_t>(i);
             }
+        }
+        if (kept == 1 && list[alive_[0]].path.size() == 1) {
+            // One move of one step (most moves): what settle() would find, without its loop.
+            const std::uint16_t i = alive_[0];
+            alive_.resize(1);
+            depth_ = 1;
+            taken_.push_back(action);
+            moving_ = list[i].path[0];  // action % V_, without the division
+            n_complete_ = 1;
+            complete_[0] = i;
+            has_steps_ = false;
+            completed_index_ = i;
+            completed_ = list[i];
+            return Result::complete;
         }
     } else {
         for (const std::uint16_t i : alive_) {
@@ -162,7 +201,8 @@ bool TurnActions::legal(int action) const noexcept {
     if (action >= steps) return static_cast<std::size_t>(action - steps) < n_complete_;
     if (action < 0) return false;
     if (depth_ == 0) {
-        return std::any_of(list_->begin(), list_->end(), [&](const Move& m) { return step_action(m, 0, V_) == action; });
+        const std::uint16_t* f = first_.data();
+        return std::find(f, f + n_first_, action) != f + n_first_;
     }
     return std::any_of(alive_.begin(), alive_.end(), [&](std::uint16_t i) {
         const Move& m = (*list_)[i];
@@ -180,7 +220,7 @@ std::size_t TurnActions::completed_index(const MoveList& legal) const noexcept {
 void TurnActions::legal_actions(std::vector<int>& out) const {
     out.clear();
     if (depth_ == 0) {
-        for (const Move& m : *list_) out.push_back(step_action(m, 0, V_));
+        out.assign(first_.data(), first_.data() + n_first_);
     } else if (has_steps_) {
         for (const std::uint16_t i : alive_) {
             const Move& m = (*list_)[i];
@@ -201,6 +241,14 @@ int TurnActions::sample(Rng& rng) const noexcept {
     const bool all = depth_ == 0;
     const std::size_t moves = all ? list.size() : alive_.size();
     const std::size_t n = moves + n_complete_;
+    if (all) {  // every move has a first step; no choice is open
+        const std::uint16_t* f = first_.data();
+        for (;;) {
+            const auto r = static_cast<std::size_t>(rng.below(n));
+            const std::uint16_t a = f[r];
+            if (std::find(f, f + r, a) == f + r) return a;
+        }
+    }
     for (;;) {
         const auto r = static_cast<std::size_t>(rng.below(n));
         if (r >= moves) return V_ * V_ + static_cast<int>(r - moves);
@@ -221,7 +269,11 @@ void TurnActions::write_mask(std::uint8_t* mask, const Vertex* turn) const noexc
     std::memset(mask, 0, static_cast<std::size_t>(steps + max_action_choices));
     const auto entry = [&](int a) { return turn == nullptr ? a : turned_action(a, turn, V_); };
     if (depth_ == 0) {
-        for (const Move& m : *list_) mask[entry(step_action(m, 0, V_))] = 1;
+        if (turn == nullptr) {
+            for (std::size_t i = 0; i < n_first_; ++i) mask[first_[i]] = 1;
+        } else {
+            for (std::size_t i = 0; i < n_first_; ++i) mask[turned_action(first_[i], turn, V_)] = 1;
+        }
     } else if (has_steps_) {
         for (const std::uint16_t i : alive_) {
             const Move& m = (*list_)[i];

@@ -153,6 +153,10 @@ private:
     /// Indices into *list_ of the moves the steps taken allow (depth_ > 0; at depth 0 every move
     /// is, and nothing is stored).
     std::vector<std::uint16_t> alive_;
+    /// The first step action of each move of *list_, in list order (set by start(): what
+    /// apply(), legal(), sample() and write_mask() read at depth 0 instead of the moves).
+    std::vector<std::uint16_t> first_;
+    std::size_t n_first_ = 0;  ///< entries of first_ in use (the vector only grows)
     std::vector<int> taken_;
     std::uint16_t complete_[max_action_choices] = {};  ///< distinct moves all of whose steps are taken
     std::size_t n_complete_ = 0;
