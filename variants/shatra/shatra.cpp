@@ -399,16 +399,6 @@ bool Shatra::is_reserve(const Position& pos, Vertex v) const noexcept {
     return p.kind() != biy || (pos.state().flags & returned_biy_flag(c)) == 0;
 }
 
-int Shatra::available_promotions(const Position& pos, Color c,
-                                 std::array<Kind, 3>& out) noexcept {
-    // 6.2: the types of which the side has fewer on the board than at the start.
-    int n = 0;
-    for (Kind k : {batyr, tura, yalkyn}) {
-        if (count(pos.pieces(c, k)) < initial_count[k]) out[static_cast<std::size_t>(n++)] = k;
-    }
-    return n;
-}
-
 Mask Shatra::drop_targets(const Position& pos, Mask half) const noexcept {
     // 4.1: any empty square of the half; A4 may exclude its high-road squares.
     Mask m = half & ~pos.occupied();
@@ -416,7 +406,7 @@ Mask Shatra::drop_targets(const Position& pos, Mask half) const noexcept {
     return m;
 }
 
-Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c,
+TRADGAMES_ALWAYS_INLINE inline Shatra::QuietContext Shatra::quiet_context(const Position& pos, Color c,
                                             const std::array<Kind, 3>& promotions,
                                             int npromotions) const noexcept {
     const SideSquares& s = own(c);

@@ -265,7 +265,14 @@ private:
     [[nodiscard]] bool is_reserve(const Position& pos, Vertex v) const noexcept;
     /// Writes the types side c may promote to (6.2) and returns their number.
     [[nodiscard]] static int available_promotions(const Position& pos, Color c,
-                                                  std::array<Kind, 3>& out) noexcept;
+                                                  std::array<Kind, 3>& out) noexcept {
+        // 6.2: the types of which the side has fewer on the board than at the start.
+        int n = 0;
+        for (Kind k : {batyr, tura, yalkyn}) {
+            if (count(pos.pieces(c, k)) < initial_count[k]) out[static_cast<std::size_t>(n++)] = k;
+        }
+        return n;
+    }
     /// Empty squares of `half` a man may be dropped onto (4.1, A4).
     [[nodiscard]] Mask drop_targets(const Position& pos, Mask half) const noexcept;
     /// Appends every non-capturing move of the man on v: drops and high-road moves of a reserve
