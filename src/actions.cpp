@@ -264,6 +264,13 @@ int TurnActions::sample(Rng& rng) const noexcept {
     }
 }
 
+void TurnActions::prefetch() const noexcept {
+    const auto* self = reinterpret_cast<const char*>(this);
+    const auto* end = reinterpret_cast<const char*>(&paths_);  // the small fields come before the list
+    for (const char* p = self; p < end; p += 64) __builtin_prefetch(p);
+    __builtin_prefetch(first_.data());
+}
+
 void TurnActions::write_mask(std::uint8_t* mask, const Vertex* turn) const noexcept {
     const int steps = V_ * V_;
     std::memset(mask, 0, static_cast<std::size_t>(steps + max_action_choices));

@@ -141,6 +141,11 @@ public:
     /// The vertex the moving piece stands on after the steps taken, or no_vertex.
     [[nodiscard]] Vertex moving() const noexcept { return moving_; }
 
+    /// Asks the processor to fetch what the next sample(), apply() and write_mask() read first
+    /// (this object and its first steps), so that a caller stepping many turns in turn can
+    /// overlap those memory reads with other work. A hint only: changes nothing.
+    void prefetch() const noexcept;
+
     /// Number of vertices V of the variant the turn was started for.
     [[nodiscard]] int vertices() const noexcept { return V_; }
 

@@ -140,6 +140,8 @@ private:
     std::int64_t sample(Env& e);
     void act(std::size_t i, std::int64_t action);
     void write(std::size_t i);
+    /// Fetches what stepping environment i reads first (a hint; see TurnActions::prefetch).
+    void prefetch(std::size_t i) const noexcept;
     /// The vertex renumbering of e's actions and masks: half_turn when the view is rotated and
     /// Black moves, else null (none).
     [[nodiscard]] const Vertex* turn_of(const Env& e) const noexcept {
