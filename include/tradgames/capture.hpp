@@ -236,6 +236,10 @@ struct CaptureRules {
     /// Derived ([c][k]): the jump groups of side c and kind k in the ghost numbering (rotations
     /// and `from` sets in ghost bits), ending with an empty `from`. Filled when ghost.period > 0.
     std::array<std::array<std::array<JumpGroup, max_jump_groups + 1>, max_kinds>, 2> ghost_groups{};
+    /// Derived: in every ghost group the landing is as far beyond the victim as the victim is
+    /// from the piece (to_rot == 2 * over_rot modulo max_vertices: a straight line in a
+    /// numbering where each direction is one delta), so side_candidates rotates by one count.
+    bool ghost_straight = false;
 
     /// The pieces of side c and kind k (in `pieces`) with an enemy piece in `victims` next to
     /// them and an empty vertex (in `empty`) right behind it, found for all of them at once:
@@ -247,8 +251,17 @@ struct CaptureRules {
             const Mask v = ghost.to_ghost(victims);
             const Mask e = ghost.to_ghost(empty);
             Mask from = 0;
-            for (const JumpGroup* j = ghost_groups[index(c)][k].data(); j->from != 0; ++j) {
-                from |= j->from & rotate_down(v, j->over_rot) & rotate_down(e, j->to_rot);
+            const JumpGroup* j = ghost_groups[index(c)][k].data();
+            if (ghost_straight) {
+                // Landing delta = twice the victim's: the victims with an empty vertex behind
+                // them, moved back onto the pieces (one rotation count a group, not two).
+                for (; j->from != 0; ++j) {
+                    from |= j->from & rotate_down(v & rotate_down(e, j->over_rot), j->over_rot);
+                }
+            } else {
+                for (; j->from != 0; ++j) {
+                    from |= j->from & rotate_down(v, j->over_rot) & rotate_down(e, j->to_rot);
+                }
             }
             return ghost.from_ghost(from) & pieces;
         }
@@ -409,6 +422,7 @@ private:
     void choose_ghost(const Topology& t) noexcept {
         ghost = GhostLayout{};
         use_ghost = false;
+        ghost_straight = false;
         const int size = t.size();
         int plain = 0;  // the plain numbering's groups
         for (std::size_t k = 0; k < max_kinds; ++k) {
@@ -449,6 +463,15 @@ private:
             for (std::size_t c = 0; c < 2; ++c) {
                 group_in(t, c, k, [&](Vertex v) { return ghost.bit_of(v); }, max_jump_groups,
                          ghost_groups[c][k]);
+            }
+        }
+        ghost_straight = true;
+        for (std::size_t k = 0; k < max_kinds; ++k) {
+            if (!whole_side[k]) continue;
+            for (std::size_t c = 0; c < 2; ++c) {
+                for (const JumpGroup* j = ghost_groups[c][k].data(); j->from != 0; ++j) {
+                    if ((2 * j->over_rot) % max_vertices != j->to_rot) ghost_straight = false;
+                }
             }
         }
 #if defined(__BMI2__) && TRADGAMES_MAX_VERTICES == 64
@@ -685,6 +708,9 @@ private:
         zone_ = rules_.promotion_zone[index(side)];
         enemy_ = pos.pieces(~side);
         directions_ = &rules_.side_directions[index(side)];
+        short_jumps_ = &rules_.short_jumps[index(side)];
+        short_jump_count_ = &rules_.short_jump_count[index(side)];
+        short_over_ = &rules_.short_over[index(side)];
         sequences_ = 0;
         if (filters_victims()) {
             for (Kind k = 0; k < max_kinds; ++k) allowed_[k] = victims_of(pos, side, k);
@@ -777,10 +803,10 @@ private:
     /// True if a piece of kind k on `at` has a jump (captured set as it is now).
     [[nodiscard]] bool has_jump(Vertex at, Kind k, int last_dir) const noexcept {
         if (short_table(k)) {
-            if ((rules_.short_over[index(side_)][k][at] & victims_) == 0) return false;
+            if (((*short_over_)[k][at] & victims_) == 0) return false;
             const int banned = banned_dir(last_dir);
-            const auto& jumps = rules_.short_jumps[index(side_)][k][at];
-            for (int i = 0; i < rules_.short_jump_count[index(side_)][k][at]; ++i) {
+            const auto& jumps = (*short_jumps_)[k][at];
+            for (int i = 0; i < (*short_jump_count_)[k][at]; ++i) {
                 if (short_jump_open(at, k, jumps[static_cast<std::size_t>(i)], banned)) return true;
             }
             return false;
@@ -828,10 +854,10 @@ private:
     /// All jumps of a piece of kind k standing on `at`. Returns false if it has none.
     bool extend(Vertex at, Kind k, int last_dir) {
         if (!short_table(k)) return extend_long(at, k, last_dir);
-        if ((rules_.short_over[index(side_)][k][at] & victims_) == 0) return false;
+        if (((*short_over_)[k][at] & victims_) == 0) return false;
         const int banned = banned_dir(last_dir);
-        const auto& jumps = rules_.short_jumps[index(side_)][k][at];
-        const int n = rules_.short_jump_count[index(side_)][k][at];
+        const auto& jumps = (*short_jumps_)[k][at];
+        const int n = (*short_jump_count_)[k][at];
         bool found = false;
         for (int i = 0; i < n; ++i) {
             const CaptureRules::ShortJump j = jumps[static_cast<std::size_t>(i)];
@@ -1089,6 +1115,11 @@ private:
     Mask occupied_;
     Mask enemy_;
     const std::array<DirectionSet, max_kinds>* directions_;  // the side's, by kind
+    // The side's short-leap tables (CaptureRules::short_jumps, short_jump_count, short_over),
+    // by kind and vertex: looked up once per call rather than at every landing.
+    const decltype(CaptureRules::short_jumps)::value_type* short_jumps_;
+    const decltype(CaptureRules::short_jump_count)::value_type* short_jump_count_;
+    const decltype(CaptureRules::short_over)::value_type* short_over_;
     std::array<Mask, max_kinds> allowed_;  // victims each kind may take; set in begin() when filtering
     Mask captured_;
     Mask block_;    // vertices a jump cannot pass or land on

@@ -223,50 +223,59 @@ void merge_same_results(MoveList& out, std::size_t first) {
 std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& out,
                                                Duplicates dup) const {
     // Everything after the start test, out of line: most positions have no capture, and for
-    // them the start test below is all that runs (no precedence look-up, no generator).
-    // starts[k] (plain rules): the pieces of kind k that passed the start test.
-    const auto search = [this](const Position& p, const std::array<Mask, max_kinds>& starts,
-                               MoveList& list, Duplicates d) __attribute__((noinline)) {
-        const std::size_t first = list.size();
-        // A precedence that reads the capture order (earliest_king) is a rule on paths: applied
-        // to every path first, and only then are the paths with one result merged into one U
-        // move (variants/italian/RULES.md §10.2). The other criteria read the origin and the
-        // captured set only, which merged paths share, so there the order of the two steps
-        // does not matter.
-        const bool order_rule = d == Duplicates::unique &&
-                                std::find(d_.precedence.begin(), d_.precedence.end(),
-                                          Precedence::earliest_king) != d_.precedence.end();
-        if (order_rule) d = Duplicates::all_paths;
-        // The majority rule first in the precedence is applied by the search itself: shorter
-        // sequences are never written (and the merging of paths never compares them).
-        const bool most_first =
-            !d_.precedence.empty() && d_.precedence.front() == Precedence::most_pieces;
-        std::size_t n = 0;
-        if (plain_rules_) {
-            // The search with the rule switches known at compile time.
-            CaptureSequenceGenerator<DraughtsHooks, true> gen(topology(), rules_, hooks_);
-            gen.keep_most_captures(most_first);
-            n = gen.search(p, starts, list, d);
-        } else {
-            CaptureSequenceGenerator<DraughtsHooks> gen(topology(), rules_, hooks_);
-            gen.keep_most_captures(most_first);
-            n = gen.generate(p, list, d);
+    // them the start test below is all that runs (no precedence look-up, no generator). A
+    // static function whose arguments all fit in registers, so that the call below is a jump
+    // and the start test needs no stack frame. men, kings (plain rules): the pieces of each
+    // kind that passed the start test.
+    struct Out {
+        [[gnu::noinline]] static std::size_t search(const DraughtsVariant& v, const Position& p,
+                                                    MoveList& list, Duplicates d, Mask men,
+                                                    Mask kings) {
+            const std::size_t first = list.size();
+            // A precedence that reads the capture order (earliest_king) is a rule on paths:
+            // applied to every path first, and only then are the paths with one result merged
+            // into one U move (variants/italian/RULES.md §10.2). The other criteria read the
+            // origin and the captured set only, which merged paths share, so there the order
+            // of the two steps does not matter.
+            const auto& precedence = v.d_.precedence;
+            const bool order_rule =
+                d == Duplicates::unique &&
+                std::find(precedence.begin(), precedence.end(), Precedence::earliest_king) !=
+                    precedence.end();
+            if (order_rule) d = Duplicates::all_paths;
+            // The majority rule first in the precedence is applied by the search itself:
+            // shorter sequences are never written (and the merging of paths never compares
+            // them).
+            const bool most_first =
+                !precedence.empty() && precedence.front() == Precedence::most_pieces;
+            std::size_t n = 0;
+            if (v.plain_rules_) {
+                // The search with the rule switches known at compile time.
+                std::array<Mask, max_kinds> starts{};
+                starts[man_kind] = men;
+                starts[king_kind] = kings;
+                CaptureSequenceGenerator<DraughtsHooks, true> gen(v.topology(), v.rules_, v.hooks_);
+                gen.keep_most_captures(most_first);
+                n = gen.search(p, starts, list, d);
+            } else {
+                CaptureSequenceGenerator<DraughtsHooks> gen(v.topology(), v.rules_, v.hooks_);
+                gen.keep_most_captures(most_first);
+                n = gen.generate(p, list, d);
+            }
+            const std::size_t done = most_first ? 1 : 0;
+            if (n > 0 && precedence.size() > done) v.apply_precedence(p, list, first, done);
+            if (order_rule) merge_same_results(list, first);
+            return list.size() - first;
         }
-        const std::size_t done = most_first ? 1 : 0;
-        if (n > 0 && d_.precedence.size() > done) apply_precedence(p, list, first, done);
-        if (order_rule) merge_same_results(list, first);
-        return list.size() - first;
     };
-    std::array<Mask, max_kinds> starts{};
-    if (plain_rules_) {
-        // The start test of the two kinds (plain rules: no victim filter).
-        const Color side = pos.side_to_move();
-        const Mask enemy = pos.pieces(~side);
-        starts[man_kind] = rules_.starts(pos, side, man_kind, enemy);
-        starts[king_kind] = rules_.starts(pos, side, king_kind, enemy);
-        if ((starts[man_kind] | starts[king_kind]) == 0) return 0;
-    }
-    return search(pos, starts, out, dup);
+    if (!plain_rules_) return Out::search(*this, pos, out, dup, 0, 0);
+    // The start test of the two kinds (plain rules: no victim filter).
+    const Color side = pos.side_to_move();
+    const Mask enemy = pos.pieces(~side);
+    const Mask men = rules_.starts(pos, side, man_kind, enemy);
+    const Mask kings = rules_.starts(pos, side, king_kind, enemy);
+    if ((men | kings) == 0) return 0;
+    return Out::search(*this, pos, out, dup, men, kings);
 }
 
 Mask DraughtsVariant::movable_kings(const Position& pos) const noexcept {

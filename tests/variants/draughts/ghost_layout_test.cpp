@@ -63,6 +63,10 @@ TEST_CASE("the ghost numbering finds the same capture starts as the plain one") 
         plain->use_ghost = false;
         auto shifts = std::make_unique<CaptureRules>(rules);
         shifts->use_ghost = true;  // the same layout, whichever conversion this build has
+        // The two-rotation group test, which layouts whose landing is not twice the victim's
+        // delta use (ghost_straight false).
+        auto two_rotations = std::make_unique<CaptureRules>(*shifts);
+        two_rotations->ghost_straight = false;
         Rng rng(20261203);
         for (int i = 0; i < 4000; ++i) {
             const Position p = random_position(v->topology(), rng, 15 + (i % 8) * 10);
@@ -74,11 +78,13 @@ TEST_CASE("the ghost numbering finds the same capture starts as the plain one") 
                     const Mask a = rules.starts(p, c, k, enemy);
                     const Mask b = plain->starts(p, c, k, enemy);
                     const Mask g = shifts->starts(p, c, k, enemy);
-                    if (a != expected || b != expected || g != expected) {
+                    const Mask r = two_rotations->starts(p, c, k, enemy);
+                    if (a != expected || b != expected || g != expected || r != expected) {
                         CAPTURE(v->position_to_string(p));
                         CHECK(a == expected);
                         CHECK(b == expected);
                         CHECK(g == expected);
+                        CHECK(r == expected);
                     }
                     nonempty += expected != 0 ? 1 : 0;
                 }
@@ -97,6 +103,8 @@ TEST_CASE("the ghost numbering finds the same capture starts as the plain one") 
         for (const auto* j = side[DraughtsVariant::man_kind].data(); j->from != 0; ++j) ++groups;
     }
     CHECK(groups == 8);
+    // Each direction one delta: the landing twice as far as the victim (the one-rotation test).
+    CHECK(rules.ghost_straight);
     CHECK(nonempty > 10000);  // many positions with a capture to find
     MESSAGE("games: " << games << ", with a ghost numbering: " << with_layout
                       << ", start sets with a capture: " << nonempty);
