@@ -12,6 +12,7 @@
 // VariantBase<V>::perft -> perft_walk(V, ...) below, which calls V's functions directly.
 #pragma once
 
+#include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -55,19 +56,20 @@ concept PerftCountsMoves = requires(const V& v, const Position& cp, MoveList& li
     { v.count_legal(cp, dup, list) } -> std::same_as<std::size_t>;
 };
 
-/// Optional sibling-make policy: V::SiblingMoves(pos) reads pos once; its make(pos, m) and
-/// unmake(pos, m) make and undo each legal move m of that position with the same placement and
-/// side to move as do_move / undo_move (the hash may be stale between them: perft does not read
-/// it). uses_sibling_moves() says whether the policy holds for this variant instance (false:
-/// perft uses do_move / undo_move).
+/// Optional sibling-make policy: V::SiblingMoves(pos) reads pos once; its for_each(pos, list,
+/// child) makes each legal move of that position in `list` on pos, adds child(pos) (pos then
+/// being the child: same placement and side to move as do_move gives), unmakes it, and returns
+/// the sum, pos being the position again at the end (the hash may be stale in between: perft
+/// does not read it). uses_sibling_moves() says whether the policy holds for this variant
+/// instance (false: perft uses do_move / undo_move).
 template <class V>
 concept PerftSiblingMoves =
     requires(const V& v) {
         { v.uses_sibling_moves() } -> std::same_as<bool>;
     } && std::constructible_from<typename V::SiblingMoves, const Position&> &&
-    requires(const typename V::SiblingMoves& s, Position& p, const Move& m) {
-        s.make(p, m);
-        s.unmake(p, m);
+    requires(const typename V::SiblingMoves& s, Position& p, const MoveList& list,
+             std::uint64_t (*child)(Position&)) {
+        { s.for_each(p, list, child) } -> std::same_as<std::uint64_t>;
     };
 
 /// The number of legal moves of pos with counting `dup`: V's count_legal when it has one, else
@@ -103,12 +105,7 @@ TRADGAMES_ALWAYS_INLINE inline std::uint64_t for_each_child(const V& v, Position
     if constexpr (PerftSiblingMoves<V>) {
         if (v.uses_sibling_moves()) {
             const typename V::SiblingMoves moves(pos);
-            for (const Move& m : list) {
-                moves.make(pos, m);
-                n += child(pos);
-                moves.unmake(pos, m);
-            }
-            return n;
+            return moves.for_each(pos, list, child);
         }
     }
     for (const Move& m : list) {
@@ -119,6 +116,20 @@ TRADGAMES_ALWAYS_INLINE inline std::uint64_t for_each_child(const V& v, Position
     return n;
 }
 
+/// The leaf of a perft without bulk counting: nothing reads the child position, so the compiler
+/// could drop the stores of its make as dead (unmake overwrites them). The barrier tells it that
+/// the child is read (an empty asm statement with the position as a memory input: no
+/// instruction, and no other memory assumed changed), so that every leaf move is made on the
+/// position for real, as a search that looks at its leaves makes it; returns 1.
+TRADGAMES_ALWAYS_INLINE inline std::uint64_t made_leaf(Position& child) noexcept {
+#if defined(__GNUC__)
+    asm volatile("" : : "m"(child));
+#else
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+#endif
+    return 1;
+}
+
 template <class V>
 std::uint64_t node(const V& v, Position& pos, int depth, const PerftOptions& opt, Ply* plies) {
     MoveList& list = plies[depth - 1].list;
@@ -127,7 +138,7 @@ std::uint64_t node(const V& v, Position& pos, int depth, const PerftOptions& opt
     v.generate_moves(pos, list, opt.duplicates);
     Undo& u = plies[depth - 1].undo;
     if (depth == 1) {  // without bulk counting: every leaf is made and unmade
-        return for_each_child(v, pos, list, u, [](Position&) { return std::uint64_t{1}; });
+        return for_each_child(v, pos, list, u, made_leaf);
     }
     return for_each_child(v, pos, list, u,
                           [&](Position& child) { return node(v, child, depth - 1, opt, plies); });

@@ -135,6 +135,13 @@ public:
         by_code_[Piece(c, k1).code()] = of_k1;
         by_code_[Piece(c, k2).code()] = of_k2;
     }
+    /// See set_board_only: sets side c's masks of all its pieces (`all`) and of its pieces of
+    /// kind k (`of_k`), for a move that leaves c's other kinds where they were. Precondition:
+    /// k < max_kinds.
+    TRADGAMES_ALWAYS_INLINE void set_masks(Color c, Mask all, Kind k, Mask of_k) noexcept {
+        by_color_[index(c)] = all;
+        by_code_[Piece(c, k).code()] = of_k;
+    }
     /// See set_board_only: sets the side to move without the hash.
     TRADGAMES_ALWAYS_INLINE void set_side_unhashed(Color c) noexcept { side_ = c; }
     /// Replaces the variant state.

@@ -1,7 +1,7 @@
 // DraughtsVariant::SiblingMoves, the make and unmake perft uses: over seeded random
 // playouts of every draughts variant without a king-move limit (and Tobit under its capture
-// options), make gives the placement and side to move that make_move gives, unmake gives back the
-// parent, masks included, and perft without bulk counting leaves the position as it was. At the
+// options), make (and each child of the sibling loop for_each) gives the placement and side to
+// move that make_move gives, unmake gives back the parent, masks included, and perft without bulk counting leaves the position as it was. At the
 // last ply nothing reads the child, so only a test like this one can see that make is right.
 #include "tradgames/draughts.hpp"
 #include "tradgames/registry.hpp"
@@ -58,6 +58,23 @@ void check_leaves(const DraughtsVariant& v, const Position& p, Seen& seen) {
             seen.captures += m.is_capture() ? 1 : 0;
             seen.promotions += m.promotion != no_kind ? 1 : 0;
             seen.back_to_origin += m.from == m.to ? 1 : 0;
+        }
+        // perft's sibling loop: each child it shows is the child make_move gives, in list
+        // order, and the position is as it was afterwards.
+        {
+            Position q = p;
+            std::size_t i = 0;
+            const std::uint64_t n = leaf.for_each(q, list, [&](Position& child) {
+                Position expected = p;
+                Undo u;
+                v.make_move(expected, list[i], u);
+                CHECK(same_placement(child, expected));
+                ++i;
+                return std::uint64_t{2};
+            });
+            CHECK(n == 2 * list.size());
+            CHECK(i == list.size());
+            CHECK(same_placement(q, p));
         }
         // perft runs it at the last ply and above it (where each child's subtree changes the
         // position and restores it before unmake): the counts agree with bulk counting (which

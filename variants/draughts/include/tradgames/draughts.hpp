@@ -401,6 +401,66 @@ public:
             if (taken != 0) pos.set_masks(~side_, their_, man_kind, their_men_, king_kind, their_kings_);
             pos.set_side_unhashed(side_);
         }
+        /// perft's sibling loop (tradgames/perft.hpp): for each move m of `list`, all legal
+        /// moves of the position given to the constructor, which pos is: make m, add child(pos),
+        /// unmake m; returns the sum, pos being that position again. A list holds quiet moves
+        /// only or captures only (capture is compulsory); captures are made with make and
+        /// unmake, quiet moves by a loop that writes only what a quiet move changes (its two
+        /// squares and the mover's masks: the mover's other kind unless it is promoted or
+        /// reverts, and the opponent's masks, stay), with the side to move set once for all
+        /// the children (each has the other side to move). child must leave pos as it found it.
+        template <class Child>
+        TRADGAMES_ALWAYS_INLINE std::uint64_t for_each(Position& pos, const MoveList& list,
+                                                       Child&& child) const {
+            std::uint64_t n = 0;
+            if (list.empty()) return 0;
+            if (list[0].is_capture()) {
+                for (const Move& m : list) {
+                    make(pos, m);
+                    n += child(pos);
+                    unmake(pos, m);
+                }
+                return n;
+            }
+            const Piece man(side_, man_kind);
+            const Piece king(side_, king_kind);
+            pos.set_side_unhashed(~side_);
+            for (const Move& m : list) {
+                // The fields read once into locals: the board's byte stores could alias them.
+                const Vertex from = m.from;
+                const Vertex to = m.to;
+                const Kind promotion = m.promotion;
+                const Mask ft = bit(from) | bit(to);
+                const bool is_man = has(men_, from);
+                const Piece before = is_man ? man : king;
+                pos.set_board_only(from, Piece{});
+                if (promotion == no_kind) {
+                    pos.set_board_only(to, before);
+                    if (is_man) {
+                        pos.set_masks(side_, own_ ^ ft, man_kind, men_ ^ ft);
+                        n += child(pos);
+                        pos.set_masks(side_, own_, man_kind, men_);
+                    } else {
+                        pos.set_masks(side_, own_ ^ ft, king_kind, kings_ ^ ft);
+                        n += child(pos);
+                        pos.set_masks(side_, own_, king_kind, kings_);
+                    }
+                } else {
+                    // A man promoted, or a king reverting to a man (Tobit's option).
+                    pos.set_board_only(to, promotion == man_kind ? man : king);
+                    const Mask f = bit(from);
+                    const Mask t = bit(to);
+                    pos.set_masks(side_, own_ ^ ft, man_kind, is_man ? men_ ^ f : men_ ^ t, king_kind,
+                                  is_man ? kings_ ^ t : kings_ ^ f);
+                    n += child(pos);
+                    pos.set_masks(side_, own_, man_kind, men_, king_kind, kings_);
+                }
+                pos.set_board_only(to, Piece{});
+                pos.set_board_only(from, before);
+            }
+            pos.set_side_unhashed(side_);
+            return n;
+        }
 
     private:
         Color side_;
