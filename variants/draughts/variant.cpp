@@ -271,42 +271,50 @@ private:
 
 std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
                                          MoveList& scratch) const {
-    // The captures counted without writing them where the rules allow it (count_men_captures_,
-    // ManCaptureCounter): out of line, returning the count (0: no capture), or -1 when a king
-    // may capture or the counter gave up (then the generator writes them into scratch).
+    // The captures counted without writing them where the rules allow it (count_men_captures_):
+    // the men's start test here, on the ghost bits, and the count out of line (most positions
+    // have no capture); -1 when a king may capture or the counter gave up, and then the
+    // generator writes them into scratch.
     struct Men {
-        [[gnu::noinline]] static long count(const DraughtsVariant& v, const Position& p) noexcept {
+        [[gnu::noinline]] static long count(const CaptureRules::JumpGroup* groups, bool most,
+                                            Mask men, Mask victims, Mask empty) noexcept {
 #if TRADGAMES_MAX_VERTICES == 64
-            const CaptureRules& r = v.rules_;
-            const Color side = p.side_to_move();
-            const Mask enemy = p.pieces(~side);
-            if (r.starts(p, side, king_kind, enemy) != 0) return -1;  // the generator counts
-            // The men's start test (CaptureRules::side_candidates) on the ghost bits the
-            // counter reads.
-            const auto& g = r.ghost;
-            const Mask victims = g.to_ghost(enemy);
-            const Mask empty = g.to_ghost(~p.occupied());
-            const CaptureRules::JumpGroup* groups = r.ghost_groups[index(side)][man_kind].data();
-            Mask men = 0;
-            for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
-                men |= j->from & rotate_down(victims, j->over_rot) & rotate_down(empty, j->to_rot);
-            }
-            men &= g.to_ghost(p.pieces(side, man_kind));
-            if (men == 0) return 0;
-            const bool most = !v.d_.precedence.empty();  // count_men_captures_: the majority rule
             ManCaptureCounter counter(groups, most);
             std::size_t n = 0;
             if (!counter.count(men, victims, empty, n)) return -1;
             return static_cast<long>(n);
 #else
-            (void)v;
-            (void)p;
+            (void)groups, (void)most, (void)men, (void)victims, (void)empty;
             return -1;
 #endif
         }
     };
     if (count_men_captures_ && dup == Duplicates::unique) {
-        const long counted = Men::count(*this, pos);
+        long counted = -1;
+#if TRADGAMES_MAX_VERTICES == 64
+        const Color side = pos.side_to_move();
+        const Mask enemy = pos.pieces(~side);
+        if (pos.pieces(side, king_kind) == 0 || rules_.starts(pos, side, king_kind, enemy) == 0) {
+            // The men's start test (CaptureRules::side_candidates) on the ghost bits.
+            const auto& g = rules_.ghost;
+            const Mask victims = g.to_ghost(enemy);
+            const Mask empty = g.to_ghost(~pos.occupied());
+            const CaptureRules::JumpGroup* groups = rules_.ghost_groups[index(side)][man_kind].data();
+            Mask men = 0;
+            if (rules_.ghost_straight) {
+                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
+                    men |= j->from & rotate_down(victims & rotate_down(empty, j->over_rot), j->over_rot);
+                }
+            } else {
+                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
+                    men |= j->from & rotate_down(victims, j->over_rot) & rotate_down(empty, j->to_rot);
+                }
+            }
+            men &= g.to_ghost(pos.pieces(side, man_kind));
+            // count_men_captures_: the precedence is the majority rule or nothing.
+            counted = men == 0 ? 0 : Men::count(groups, !d_.precedence.empty(), men, victims, empty);
+        }
+#endif
         if (counted > 0) return static_cast<std::size_t>(counted);
         if (counted < 0) {
             scratch.clear();
@@ -323,6 +331,7 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
     const Mask empty = ~pos.occupied();
     auto n = static_cast<std::size_t>(man_steps_[index(side)].count_steps(pos.pieces(side, man_kind), empty));
     const Topology& t = topology();
+    if (pos.pieces(side, king_kind) == 0) return n;
     if (!d_.king.flying) {
         return n + static_cast<std::size_t>(king_steps_[index(side)].count_steps(movable_kings(pos), empty));
     }
