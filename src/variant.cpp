@@ -16,6 +16,18 @@ std::size_t Variant::count_moves(const Position& pos, Duplicates dup) const {
     return list.size();
 }
 
+LeafMoves Variant::generate_if_capture(const Position& pos, MoveList& out, Duplicates dup) const {
+    const std::size_t first = out.size();
+    generate(pos, out, dup);
+    if (out.size() == first) return LeafMoves::none;
+    if (std::any_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+                    [](const Move& m) { return m.is_capture(); })) {
+        return LeafMoves::captures;
+    }
+    out.truncate(first);
+    return LeafMoves::quiet;
+}
+
 Variant::Variant(std::string name, std::string description,
                  std::shared_ptr<const Topology> topology, RuleOptions options,
                  std::vector<PieceKindInfo> kinds)

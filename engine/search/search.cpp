@@ -273,9 +273,21 @@ struct Searcher::Impl {
         const Position& pos = p.pos;
         const Color me = pos.side_to_move();
 
+        // A leaf that stands pat when it has no capture needs only to know whether it has a
+        // capture (then all its moves) or a legal move at all: the variant answers that without
+        // writing the quiet moves where it can.
+        const bool leaf = depth <= 0 || ply >= max_search_ply - 1;
         p.moves.clear();
-        variant->generate(pos, p.moves);
-        const bool has_moves = !p.moves.empty();
+        bool has_moves = false;
+        bool any_capture = false;
+        if (leaf) {
+            const LeafMoves found = variant->generate_if_capture(pos, p.moves);
+            has_moves = found != LeafMoves::none;
+            any_capture = found == LeafMoves::captures;
+        } else {
+            variant->generate(pos, p.moves);
+            has_moves = !p.moves.empty();
+        }
         // The rules, in Game's order: the adjudicator, no legal move, repetition, ply cap.
         if (p.adj) {
             p.adj->assign(*plies[up - 1].adj);
@@ -298,10 +310,8 @@ struct Searcher::Impl {
             }
         }
 
-        const bool any_capture = std::any_of(p.moves.begin(), p.moves.end(),
-                                             [](const Move& m) { return m.is_capture(); });
         if (ply >= max_search_ply - 1) return eval->evaluate(pos);
-        if (depth <= 0) {
+        if (leaf) {
             // Quiescence: a quiet position stands pat; a forced capture is always played out;
             // an optional capture is tried against standing pat.
             const bool forced = any_capture && std::all_of(p.moves.begin(), p.moves.end(),

@@ -46,6 +46,13 @@ struct ParsedMoveText {
     char promotion = '\0';
 };
 
+/// What Variant::generate_if_capture found in a position.
+enum class LeafMoves : std::uint8_t {
+    none,      ///< the side to move has no legal move (nothing appended)
+    quiet,     ///< legal moves, none of them a capture (nothing appended)
+    captures,  ///< a capture among the legal moves (every legal move appended, as generate)
+};
+
 /// Game-level rules of a variant that the Game applies itself.
 struct GameRules {
     /// A position occurring this many times is a draw; 0 = no repetition rule.
@@ -144,6 +151,13 @@ public:
     /// generates them into a local list. Throws as generate.
     [[nodiscard]] virtual std::size_t count_moves(const Position& pos,
                                                   Duplicates dup = Duplicates::unique) const;
+    /// The question a search asks at a quiescence leaf, answered without writing quiet moves
+    /// where the variant can: if a capture is among the legal moves, appends the legal moves
+    /// exactly as generate(pos, out, dup) would and returns LeafMoves::captures; otherwise
+    /// appends nothing and returns whether the side to move has a legal move (quiet) or none.
+    /// Default: generates the moves and looks. Throws as generate.
+    [[nodiscard]] virtual LeafMoves generate_if_capture(const Position& pos, MoveList& out,
+                                                        Duplicates dup = Duplicates::unique) const;
     /// Makes a legal move, saving what unmake_move needs in u. Precondition: m was generated
     /// for pos.
     virtual void make_move(Position& pos, const Move& m, Undo& u) const = 0;

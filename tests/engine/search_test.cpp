@@ -1,19 +1,25 @@
 // The search's limits and seams (include/tradgames/engine/search.hpp): the time allotment of a
 // clock with increment and that the search keeps to it (on an injected counting clock, so
-// nothing here is timed), the node limit, the endgame-oracle probe at the leaves, and a search
-// on a 256 KB thread stack giving the same result as on the main thread.
+// nothing here is timed), the node limit, the endgame-oracle probe at the leaves, a quiet leaf
+// without a legal move scored as a loss, the leaf query (Variant::generate_if_capture) giving
+// the same searches as full generation, and a search on a 256 KB thread stack giving the same
+// result as on the main thread.
 #include <doctest/doctest.h>
 
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "support/small_stack.hpp"
+#include "tradgames/engine/evaluation.hpp"
 #include "tradgames/engine/oracle.hpp"
 #include "tradgames/engine/search.hpp"
 #include "tradgames/game.hpp"
+#include "tradgames/random.hpp"
 #include "tradgames/registry.hpp"
 
 using namespace tradgames;
@@ -42,6 +48,47 @@ private:
     std::uint64_t hash_;
     OracleAnswer answer_;
     int max_pieces_;
+};
+
+/// A variant that answers everything as `inner` does, except that its leaf query is Variant's
+/// default (generate the moves, then look): a search over it walks the tree with the full
+/// generation at every quiescence leaf.
+class FullGeneration final : public Variant {
+public:
+    explicit FullGeneration(std::shared_ptr<const Variant> inner)
+        : Variant(inner->name(), inner->description(),
+                  std::shared_ptr<const Topology>(inner, &inner->topology()), inner->options(),
+                  inner->kinds()),
+          inner_(std::move(inner)) {}
+    Position initial_position() const override { return inner_->initial_position(); }
+    void generate(const Position& pos, MoveList& out, Duplicates dup) const override {
+        inner_->generate(pos, out, dup);
+    }
+    void make_move(Position& pos, const Move& m, Undo& u) const override { inner_->make_move(pos, m, u); }
+    void unmake_move(Position& pos, const Move& m, const Undo& u) const override {
+        inner_->unmake_move(pos, m, u);
+    }
+    std::uint64_t perft(Position& pos, int depth, const PerftOptions& opt) const override {
+        return inner_->perft(pos, depth, opt);
+    }
+    std::string move_to_string(const Position& pos, const Move& m) const override {
+        return inner_->move_to_string(pos, m);
+    }
+    Position parse_position(std::string_view text) const override { return inner_->parse_position(text); }
+    std::string position_to_string(const Position& pos) const override {
+        return inner_->position_to_string(pos);
+    }
+    GameRules game_rules() const override { return inner_->game_rules(); }
+    std::unique_ptr<Adjudicator> make_adjudicator(const Position& start) const override {
+        return inner_->make_adjudicator(start);
+    }
+    bool irreversible(const Position& before, const Move& m, const Position& after) const override {
+        return inner_->irreversible(before, m, after);
+    }
+    bool captures_first() const noexcept override { return inner_->captures_first(); }
+
+private:
+    std::shared_ptr<const Variant> inner_;
 };
 
 /// A search of `fen` in `variant` whose clock is a counter advancing 1 ms per reading.
@@ -158,6 +205,61 @@ TEST_SUITE("engine") {
         CHECK(small.most_pieces.load() <= pieces - 1);
         CHECK(r2.best == base.best);
         CHECK(r2.score.value == base.score.value);
+    }
+
+    TEST_CASE("a quiet leaf where the side to move has no legal move scores as a loss") {
+        // Black's man a5 (b4 and c3 White's) and king h8 (g7 and f6 White's) are blocked. Of
+        // White's moves only h2-g3 keeps both blocked: Black is then left without a legal move
+        // at a depth-0 leaf, which must score as Black's loss ("won in 1"), not as a stand-pat
+        // evaluation (White is a piece up either way, so the evaluation alone would not find it).
+        const auto v = make_variant("russian");
+        const Position pos = v->parse_position("W:Wb4,c3,g7,f6,h2:Ba5,Kh8");
+        for (int depth : {1, 2}) {
+            CAPTURE(depth);
+            Searcher s(v, SearcherOptions{1, nullptr, nullptr});
+            SearchLimits l;
+            l.depth = depth;
+            const SearchResult r = s.search(pos, l);
+            REQUIRE(r.has_move);
+            CHECK(r.best_text == "h2-g3");
+            CHECK(r.score.to_string() == "won in 1");
+        }
+    }
+
+    TEST_CASE("the leaf query gives the search the same results as generating every move") {
+        // Searches of positions along seeded random games, with the variant's leaf query and
+        // with the full generation at every leaf (FullGeneration): the same nodes, score and move.
+        for (const char* name : {"russian", "international", "frisian", "brazilian", "turkish", "tobit"}) {
+            CAPTURE(name);
+            const auto v = make_variant(name);
+            const auto full = std::make_shared<const FullGeneration>(v);
+            Rng rng(26);
+            int searched = 0;
+            for (int game = 0; game < 4; ++game) {
+                Position pos = v->initial_position();
+                for (int ply = 0; ply < 80; ++ply) {
+                    MoveList moves;
+                    v->generate(pos, moves);
+                    if (moves.empty()) break;
+                    if (ply % 8 == 3) {
+                        CAPTURE(v->position_to_string(pos));
+                        SearchLimits l;
+                        l.depth = 4;
+                        Searcher fast(v, SearcherOptions{1, nullptr, nullptr});
+                        Searcher slow(full, SearcherOptions{1, nullptr, evaluation_for(*v)});
+                        const SearchResult a = fast.search(pos, l);
+                        const SearchResult b = slow.search(pos, l);
+                        CHECK(a.nodes == b.nodes);
+                        CHECK(a.score.value == b.score.value);
+                        CHECK(a.best == b.best);
+                        ++searched;
+                    }
+                    Undo u;
+                    v->make_move(pos, moves[rng.below(moves.size())], u);
+                }
+            }
+            CHECK(searched >= 10);
+        }
     }
 
     TEST_CASE("a search runs on a 256 KB thread stack with the same result as on the main thread") {

@@ -58,6 +58,21 @@ inline void check_position(const Variant& v, const Position& p) {
     CHECK(v.count_moves(p, Duplicates::unique) == unique.size());
     CHECK(v.count_moves(p, Duplicates::all_paths) == paths.size());
 
+    // The search's leaf query (Variant::generate_if_capture) agrees with generating: all the
+    // moves when a capture is among them, else nothing and whether a move exists.
+    for (const MoveList* list : {&unique, &paths}) {
+        const Duplicates dup = list == &unique ? Duplicates::unique : Duplicates::all_paths;
+        bool capture = false;
+        for (const Move& m : *list) capture = capture || m.is_capture();
+        MoveList leaf;
+        const tradgames::LeafMoves found = v.generate_if_capture(p, leaf, dup);
+        CHECK(found == (list->empty() ? tradgames::LeafMoves::none
+                        : capture     ? tradgames::LeafMoves::captures
+                                      : tradgames::LeafMoves::quiet));
+        REQUIRE(leaf.size() == (capture ? list->size() : 0));
+        for (std::size_t i = 0; i < leaf.size(); ++i) CHECK(leaf[i] == (*list)[i]);
+    }
+
     // A variant that promises captures first (play_out reads only the ends of the list).
     if (v.captures_first()) {
         for (const MoveList* list : {&unique, &paths}) {

@@ -174,6 +174,20 @@ void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplica
     }
 }
 
+LeafMoves DraughtsVariant::generate_if_capture(const Position& pos, MoveList& out,
+                                               Duplicates dup) const {
+    if (generate_captures(pos, out, dup) > 0) return LeafMoves::captures;  // capture is compulsory
+    // A quiet move exists iff generate_moves would write one: a man with an empty step target,
+    // or a movable king with an empty neighbour in a king direction (the first vertex of a
+    // flying king's ray).
+    const Color side = pos.side_to_move();
+    const Mask empty = ~pos.occupied();
+    if (man_steps_[index(side)].movers(pos.pieces(side, man_kind), empty) != 0) return LeafMoves::quiet;
+    if (pos.pieces(side, king_kind) == 0) return LeafMoves::none;
+    return king_steps_[index(side)].movers(movable_kings(pos), empty) != 0 ? LeafMoves::quiet
+                                                                          : LeafMoves::none;
+}
+
 namespace {
 
 #if TRADGAMES_MAX_VERTICES == 64

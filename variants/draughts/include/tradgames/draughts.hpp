@@ -335,6 +335,11 @@ public:
     /// Legal moves: the capture sequences if any exist (filtered by the precedence rules),
     /// else the quiet moves. Allocation-free. Throws Error if out overflows.
     void generate_moves(const Position& pos, MoveList& out, Duplicates dup) const;
+    /// Variant::generate_if_capture: the captures as generate_moves writes them, else whether
+    /// a man or a (movable) king has an empty step target, found from the step tables' masks
+    /// without writing a move. Throws Error as generate_moves.
+    [[nodiscard]] LeafMoves generate_if_capture(const Position& pos, MoveList& out,
+                                                Duplicates dup) const override;
     /// The number of legal moves generate_moves would append, using `scratch` for captures and
     /// counting quiet moves without writing them (bulk perft). Throws Error as generate_moves.
     std::size_t count_legal(const Position& pos, Duplicates dup, MoveList& scratch) const;
