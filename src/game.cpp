@@ -173,6 +173,50 @@ void Game::play_legal(std::size_t i) {
     play_checked(legal_[i]);
 }
 
+void Game::prefetch(bool deep) const noexcept {
+    // Unrolled, without loops (this runs once per environment step). A prefetch never faults,
+    // even past the end of a vector's storage: the addresses are formed as integers.
+    const auto at = [](const void* p, std::uintptr_t offset) {
+        return reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) + offset);
+    };
+    if (!deep) {
+        __builtin_prefetch(&positions_);
+        __builtin_prefetch(at(&positions_, 64));
+        __builtin_prefetch(&adjudicators_);
+        __builtin_prefetch(&legal_);
+        return;
+    }
+    static_assert(sizeof(Position) <= 256 && sizeof(Move) <= 64, "Game::prefetch covers 5 and 2 lines");
+    const std::size_t n = positions_.size();
+    const Position* now = positions_.data() + (n - 1);
+    for (std::uintptr_t b : {std::uintptr_t{0}, std::uintptr_t{64}, std::uintptr_t{128}, std::uintptr_t{192},
+                             std::uintptr_t{sizeof(Position) - 1}}) {
+        __builtin_prefetch(at(now, b));
+        __builtin_prefetch(at(now + 1, b), 1);  // the next position's slot
+    }
+    const Move* next_move = moves_.data() + moves_.size();
+    __builtin_prefetch(next_move, 1);
+    __builtin_prefetch(at(next_move, sizeof(Move) - 1), 1);
+    __builtin_prefetch(hashes_.data() + n, 1);
+    __builtin_prefetch(horizon_.data() + n, 1);
+    // The first moves, which play_legal reads one of and the next generation overwrites.
+    __builtin_prefetch(legal_.begin(), 1);
+    __builtin_prefetch(at(legal_.begin(), 64), 1);
+    __builtin_prefetch(at(legal_.begin(), 128), 1);
+    __builtin_prefetch(at(legal_.begin(), 192), 1);
+    // The adjudicator states of this ply and the next (heap objects).
+    if (!adjudicators_.empty()) {
+        const Adjudicator* a = adjudicators_[n - 1].get();
+        __builtin_prefetch(a);
+        __builtin_prefetch(at(a, 64));
+        if (adjudicators_.size() > n) {
+            const Adjudicator* b = adjudicators_[n].get();
+            __builtin_prefetch(b, 1);
+            __builtin_prefetch(at(b, 64), 1);
+        }
+    }
+}
+
 void Game::play_checked(const Move& m) {
     // m is in legal_, which stays untouched until evaluate() regenerates it.
     const std::size_t n = positions_.size();  // index of the new position

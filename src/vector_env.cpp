@@ -292,21 +292,19 @@ void VectorEnv::prefetch(std::size_t i) const noexcept {
     const Env& e = envs_[i];
     __builtin_prefetch(&e.rng);
     e.turn.prefetch();
-    const Game& g = e.game;
-    // The position, and where the next one goes (a prefetch never faults, even past the end of
-    // the history's storage; the address is formed as an integer).
-    const auto pos = reinterpret_cast<std::uintptr_t>(&g.position());
-    for (std::uintptr_t b = 0; b < sizeof(Position); b += 64) {
-        __builtin_prefetch(reinterpret_cast<const void*>(pos + b));
-        __builtin_prefetch(reinterpret_cast<const void*>(pos + sizeof(Position) + b), 1);
-    }
-    __builtin_prefetch(g.legal_moves().begin());
-    __builtin_prefetch(g.moves().data() + g.moves().size(), 1);
+    e.game.prefetch();
 }
 
 void VectorEnv::run_range(Job job, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
-        if (i + 1 < end) prefetch(i + 1);  // the next game's state arrives while this one steps
+        // The next game's state arrives while this one steps; the one after's headers first
+        // (the next step finds the state through them).
+        if (i + 2 < end) {
+            const Env& e = envs_[i + 2];
+            __builtin_prefetch(&e.rng);
+            e.game.prefetch(false);
+        }
+        if (i + 1 < end) prefetch(i + 1);
         switch (job) {
             case Job::reset:
                 envs_[i].episodes = 0;

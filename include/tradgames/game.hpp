@@ -88,6 +88,15 @@ public:
     /// no position before it can occur again (Variant::irreversible).
     [[nodiscard]] std::size_t repetition_start() const noexcept { return horizon_.back(); }
 
+    /// Asks the processor to fetch what the next play_legal() reads and writes first (the
+    /// current position and the slot of the next, the tails of the move, hash and horizon
+    /// histories, the legal moves, the adjudicator states of this ply and the next), so that a
+    /// caller stepping many games in turn (VectorEnv) can overlap those memory reads with other
+    /// work. With deep = false, fetches only the Game's own fields (the histories' and the
+    /// list's headers), which the deep call reads to find the rest: call it a step earlier.
+    /// A hint only: changes nothing.
+    void prefetch(bool deep = true) const noexcept;
+
 private:
     /// Generates legal_ for the current position and judges it.
     void evaluate();

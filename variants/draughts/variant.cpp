@@ -50,6 +50,13 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
     rules_.every_landing_distinct = d_.every_landing_distinct;
     rules_.compile(t);
     plain_rules_ = rules_.plain();
+    {
+        const auto& p = d_.precedence;
+        const bool most = !p.empty() && p.front() == Precedence::most_pieces;
+        count_men_captures_ = TRADGAMES_MAX_VERTICES == 64 && plain_rules_ && rules_.ghost.period > 0 &&
+                              rules_.whole_side[man_kind] && !rules_.promote_mid_capture &&
+                              p.size() == (most ? 1U : 0U);
+    }
     hooks_.promotion_zone = rules_.promotion_zone;
     hooks_.reverts = d_.king_reverts;
     man_steps_ = {StepTable(t, side_view(Color::white, d_.man.steps)),
@@ -166,10 +173,157 @@ void DraughtsVariant::generate_moves(const Position& pos, MoveList& out, Duplica
     }
 }
 
+namespace {
+
+#if TRADGAMES_MAX_VERTICES == 64
+/// The captures of a side's men counted without writing them, on the ghost numbering of the
+/// board (CaptureRules::GhostLayout): a man on ghost bit s jumps in group j when s is in
+/// j.from, the victim on s + j.over_rot and the landing s + j.to_rot empty, which is exactly
+/// the compiled short-leap table (the groups are built from it), so every sequence the
+/// generator finds is found here, in one rotation and two ANDs a jump. Counted as the
+/// generator's U moves are: one per distinct (origin, destination, captured set) -- for men,
+/// whose promotion is decided by the destination alone, that is the whole result -- keeping,
+/// under the majority rule, only the sequences that take the most pieces. For plain rules
+/// (end-of-move removal: taken men stay as obstacles and are not jumped twice) with promotion
+/// only at the end of the move, and a draughts hooks type whose landing, stop and tag hooks
+/// are the defaults.
+class ManCaptureCounter {
+public:
+    /// groups: the ghost jump groups of the side's men (ending with an empty `from`); most:
+    /// keep only the sequences that take the most pieces.
+    ManCaptureCounter(const CaptureRules::JumpGroup* groups, bool most) noexcept
+        : groups_(groups), most_(most) {}
+
+    /// The number of distinct capture moves of the men on the ghost bits `men`, with enemy
+    /// pieces `victims` and empty squares `empty` (ghost bits); false when there were more
+    /// distinct results than it keeps or more sequences than the generator allows (then the
+    /// caller runs the generator, which decides or throws).
+    bool count(Mask men, Mask victims, Mask empty, std::size_t& n) noexcept {
+        victims_ = victims;
+        for (; men != 0; men &= men - 1) {
+            origin_ = men & (~men + 1);
+            empty_ = empty | origin_;  // the man has left its square: it may land there again
+            caps_ = 0;
+            walk(origin_, 0);
+            if (failed_) return false;
+        }
+        n = count_;
+        return true;
+    }
+
+private:
+    struct Result {
+        Mask from, to, caps;
+    };
+    static constexpr std::size_t max_results = 64;
+    static constexpr std::size_t max_sequences = std::size_t{1} << 22;
+
+    void walk(Mask at, int taken) noexcept {
+        bool jumped = false;
+        for (const CaptureRules::JumpGroup* j = groups_; j->from != 0; ++j) {
+            if ((j->from & at) == 0) continue;
+            const Mask over = std::rotl(at, j->over_rot);
+            if ((over & victims_) == 0) continue;
+            const Mask to = std::rotl(at, j->to_rot);
+            if ((to & empty_) == 0) continue;
+            jumped = true;
+            victims_ ^= over;
+            caps_ ^= over;
+            walk(to, taken + 1);
+            victims_ ^= over;
+            caps_ ^= over;
+        }
+        if (!jumped && taken > 0) found(at, taken);
+    }
+
+    void found(Mask to, int taken) noexcept {
+        if (++sequences_ > max_sequences) failed_ = true;
+        if (most_) {
+            if (taken < most_taken_) return;
+            if (taken > most_taken_) {
+                most_taken_ = taken;
+                count_ = 0;
+            }
+        }
+        for (std::size_t i = 0; i < count_; ++i) {
+            const Result& r = results_[i];
+            if (r.to == to && r.caps == caps_ && r.from == origin_) return;
+        }
+        if (count_ == max_results) {
+            failed_ = true;
+            return;
+        }
+        results_[count_++] = Result{origin_, to, caps_};
+    }
+
+    const CaptureRules::JumpGroup* groups_;
+    bool most_;
+    bool failed_ = false;
+    int most_taken_ = 0;
+    std::size_t count_ = 0;
+    std::size_t sequences_ = 0;
+    Mask origin_ = 0, empty_ = 0, victims_ = 0, caps_ = 0;
+    std::array<Result, max_results> results_;
+};
+#endif
+
+}  // namespace
+
 std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
                                          MoveList& scratch) const {
-    scratch.clear();
-    if (generate_captures(pos, scratch, dup) > 0) return scratch.size();
+    // The captures counted without writing them where the rules allow it (count_men_captures_):
+    // the men's start test here, on the ghost bits, and the count out of line (most positions
+    // have no capture); -1 when a king may capture or the counter gave up, and then the
+    // generator writes them into scratch.
+    struct Men {
+        [[gnu::noinline]] static long count(const CaptureRules::JumpGroup* groups, bool most,
+                                            Mask men, Mask victims, Mask empty) noexcept {
+#if TRADGAMES_MAX_VERTICES == 64
+            ManCaptureCounter counter(groups, most);
+            std::size_t n = 0;
+            if (!counter.count(men, victims, empty, n)) return -1;
+            return static_cast<long>(n);
+#else
+            (void)groups, (void)most, (void)men, (void)victims, (void)empty;
+            return -1;
+#endif
+        }
+    };
+    if (count_men_captures_ && dup == Duplicates::unique) {
+        long counted = -1;
+#if TRADGAMES_MAX_VERTICES == 64
+        const Color side = pos.side_to_move();
+        const Mask enemy = pos.pieces(~side);
+        if (pos.pieces(side, king_kind) == 0 || rules_.starts(pos, side, king_kind, enemy) == 0) {
+            // The men's start test (CaptureRules::side_candidates) on the ghost bits.
+            const auto& g = rules_.ghost;
+            const Mask victims = g.to_ghost(enemy);
+            const Mask empty = g.to_ghost(~pos.occupied());
+            const CaptureRules::JumpGroup* groups = rules_.ghost_groups[index(side)][man_kind].data();
+            Mask men = 0;
+            if (rules_.ghost_straight) {
+                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
+                    men |= j->from & rotate_down(victims & rotate_down(empty, j->over_rot), j->over_rot);
+                }
+            } else {
+                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
+                    men |= j->from & rotate_down(victims, j->over_rot) & rotate_down(empty, j->to_rot);
+                }
+            }
+            men &= g.to_ghost(pos.pieces(side, man_kind));
+            // count_men_captures_: the precedence is the majority rule or nothing.
+            counted = men == 0 ? 0 : Men::count(groups, !d_.precedence.empty(), men, victims, empty);
+        }
+#endif
+        if (counted > 0) return static_cast<std::size_t>(counted);
+        if (counted < 0) {
+            scratch.clear();
+            if (generate_captures(pos, scratch, dup) > 0) return scratch.size();
+        }
+    } else {
+        scratch.clear();
+        if (generate_captures(pos, scratch, dup) > 0) return scratch.size();
+    }
     // The quiet moves generate_moves would write, counted: one per empty step target of a man
     // or a stepping king, one per empty vertex before the first occupied one on a flying
     // king's rays.
@@ -177,6 +331,7 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
     const Mask empty = ~pos.occupied();
     auto n = static_cast<std::size_t>(man_steps_[index(side)].count_steps(pos.pieces(side, man_kind), empty));
     const Topology& t = topology();
+    if (pos.pieces(side, king_kind) == 0) return n;
     if (!d_.king.flying) {
         return n + static_cast<std::size_t>(king_steps_[index(side)].count_steps(movable_kings(pos), empty));
     }

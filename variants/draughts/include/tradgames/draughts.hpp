@@ -498,6 +498,10 @@ private:
     CaptureRules rules_{};
     /// rules_.plain(), read once per generate_captures call.
     bool plain_rules_ = false;
+    /// count_legal counts U captures without writing them when only men capture (plain rules,
+    /// a ghost numbering, promotion at the end of the move, no precedence but the majority
+    /// rule): set once by the constructor.
+    bool count_men_captures_ = false;
     DraughtsHooks hooks_{};
     std::array<StepTable, 2> man_steps_{};
     std::array<StepTable, 2> king_steps_{};
