@@ -776,6 +776,9 @@ private:
             land[0] = to;
             return 1;
         }
+        // No piece it may take anywhere on the line: no jump, without walking it (most lines
+        // of a long leaper in mid-sequence).
+        if ((topo_.ray_mask(at, static_cast<Direction>(d)) & victims_) == 0) return 0;
         const auto ray = topo_.ray(at, static_cast<Direction>(d));
         const Mask block = block_;
         std::size_t i = 0;
@@ -874,6 +877,8 @@ private:
     /// compile()): a walk over the directions. Kept out of line so that the short-leap path
     /// stays small.
     [[gnu::noinline]] bool extend_long(Vertex at, Kind k, int last_dir) {
+        // No piece it may take on any of its lines (reach: all vertices before compile()).
+        if ((rules_.reach[index(side_)][k][at] & victims_) == 0) return false;
         std::array<Vertex, max_ray_length> land;
         bool found = false;
         for (unsigned ds = jump_dirs(k, last_dir); ds != 0; ds &= ds - 1) {
