@@ -55,6 +55,8 @@ void free_environments(void* p, std::size_t bytes) noexcept {
         munmap(p, (bytes + huge_page - 1) / huge_page * huge_page);
         return;
     }
+#else
+    static_cast<void>(bytes);  // one allocation path: operator new (WebAssembly, other systems)
 #endif
     ::operator delete(p);
 }
