@@ -20,12 +20,14 @@ namespace tradgames {
 
 namespace detail {
 
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
 namespace {
 
 constexpr std::size_t huge_page = std::size_t{2} << 20;
 constexpr std::size_t huge_from = std::size_t{1} << 20;
 
 }  // namespace
+#endif
 
 void* allocate_environments(std::size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
