@@ -89,6 +89,19 @@ public:
         return m & pieces;
     }
 
+    /// Calls f(from, rot) for each group of steps: the vertices `from` whose step in the table
+    /// lands rot vertices further on (modulo max_vertices); every step of the table is in one
+    /// group. Returns false, calling nothing, when the table is not grouped (too irregular).
+    template <class F>
+    bool for_each_group(F&& f) const {
+        if (group_count_ < 0) return false;
+        for (int g = 0; g < group_count_; ++g) {
+            const Group& s = groups_[static_cast<std::size_t>(g)];
+            f(s.from, static_cast<int>(s.rot));
+        }
+        return true;
+    }
+
 private:
     static constexpr int max_groups = 16;
     // The vertices `from` whose step lands rot vertices further on (modulo max_vertices).

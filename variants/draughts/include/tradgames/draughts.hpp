@@ -501,30 +501,49 @@ public:
         // Each child has the other side to move: set once. A child's masks are written whole
         // before it is shown (the next move overwrites them); the parent's come back at the end.
         pos.set_side_unhashed(~side);
-        for_each_vertex(steps.movers(men, empty), [&](Vertex from) {
-            const Mask f = bit(from);
-            const Mask targets = steps[from] & empty;
+        // A man's step from -> to, and one that crowns it (the kings' mask is then the
+        // parent's again, as the other men's steps expect).
+        auto step = [&](Vertex from, Vertex to) {
+            const Mask ft = bit(from) | bit(to);
             pos.set_board_only(from, Piece{});
-            for_each_vertex(targets & ~zone, [&](Vertex to) {
-                const Mask ft = f | bit(to);
-                pos.set_board_only(to, man);
-                pos.set_masks(side, own ^ ft, man_kind, men ^ ft);
-                n += child(pos);
-                pos.set_board_only(to, Piece{});
-            });
-            const Mask promotions = targets & zone;
-            if (promotions != 0) {
-                for_each_vertex(promotions, [&](Vertex to) {
-                    const Mask t = bit(to);
-                    pos.set_board_only(to, king);
-                    pos.set_masks(side, own ^ f ^ t, man_kind, men ^ f, king_kind, kings ^ t);
-                    n += child(pos);
-                    pos.set_board_only(to, Piece{});
-                });
-                pos.set_masks(side, own, king_kind, kings);  // the next man moves write the men only
-            }
+            pos.set_board_only(to, man);
+            pos.set_masks(side, own ^ ft, man_kind, men ^ ft);
+            n += child(pos);
+            pos.set_board_only(to, Piece{});
             pos.set_board_only(from, man);
+        };
+        auto crown = [&](Vertex from, Vertex to) {
+            const Mask f = bit(from);
+            const Mask t = bit(to);
+            pos.set_board_only(from, Piece{});
+            pos.set_board_only(to, king);
+            pos.set_masks(side, own ^ f ^ t, man_kind, men ^ f, king_kind, kings ^ t);
+            n += child(pos);
+            pos.set_masks(side, own, king_kind, kings);
+            pos.set_board_only(to, Piece{});
+            pos.set_board_only(from, man);
+        };
+        const Mask plain = empty & ~zone;
+        const Mask crowning = empty & zone;
+        // Step by step group (a rotation and two ANDs find the men of a group with an empty
+        // target; no per-man table look-up), or man by man for a table that is not grouped.
+        const bool grouped = steps.for_each_group([&](Mask group, int rot) {
+            const Mask g = men & group;
+            auto target = [rot](Vertex from) {
+                return static_cast<Vertex>((static_cast<unsigned>(from) + static_cast<unsigned>(rot)) %
+                                           static_cast<unsigned>(max_vertices));
+            };
+            for_each_vertex(g & rotate_down(plain, rot), [&](Vertex from) { step(from, target(from)); });
+            const Mask crowners = g & rotate_down(crowning, rot);
+            if (crowners != 0) for_each_vertex(crowners, [&](Vertex from) { crown(from, target(from)); });
         });
+        if (!grouped) {
+            for_each_vertex(steps.movers(men, empty), [&](Vertex from) {
+                const Mask targets = steps[from] & empty;
+                for_each_vertex(targets & plain, [&](Vertex to) { step(from, to); });
+                for_each_vertex(targets & crowning, [&](Vertex to) { crown(from, to); });
+            });
+        }
         if (kings != 0) {
             // Every king may move (no king-move limit, the precondition).
             pos.set_masks(side, own, man_kind, men, king_kind, kings);
