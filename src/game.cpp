@@ -186,7 +186,8 @@ void Game::prefetch(bool deep) const noexcept {
         __builtin_prefetch(&legal_);
         return;
     }
-    static_assert(sizeof(Position) <= 256 && sizeof(Move) <= 64, "Game::prefetch covers 5 and 2 lines");
+    // Lines 0-3 and the last line of a Position: all of it on boards of up to 64 squares (at most
+    // 256 bytes); on wider builds (TRADGAMES_MAX_VERTICES=128) the head and the tail only, a hint.
     const std::size_t n = positions_.size();
     const Position* now = positions_.data() + (n - 1);
     for (std::uintptr_t b : {std::uintptr_t{0}, std::uintptr_t{64}, std::uintptr_t{128}, std::uintptr_t{192},

@@ -5,13 +5,61 @@
 #include <chrono>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 #include <thread>
 
 #include "tradgames/error.hpp"
 #include "tradgames/playout.hpp"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace tradgames {
+
+namespace detail {
+
+namespace {
+
+constexpr std::size_t huge_page = std::size_t{2} << 20;
+constexpr std::size_t huge_from = std::size_t{1} << 20;
+
+}  // namespace
+
+void* allocate_environments(std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= huge_from) {
+        const std::size_t size = (bytes + huge_page - 1) / huge_page * huge_page;
+        // Map one page more than needed and unmap the ends, so that the block starts on a 2 MB
+        // boundary.
+        void* m = mmap(nullptr, size + huge_page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED) throw std::bad_alloc();
+        const auto a = reinterpret_cast<std::uintptr_t>(m);
+        const std::uintptr_t start = (a + huge_page - 1) / huge_page * huge_page;
+        if (start > a) munmap(m, start - a);
+        if (start + size < a + size + huge_page) {
+            munmap(reinterpret_cast<void*>(start + size), a + size + huge_page - (start + size));
+        }
+        void* p = reinterpret_cast<void*>(start);
+        (void)madvise(p, size, MADV_HUGEPAGE);  // a hint: without transparent huge pages, 4 KB pages
+        return p;
+    }
+#endif
+    return ::operator new(bytes);
+}
+
+void free_environments(void* p, std::size_t bytes) noexcept {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= huge_from) {
+        munmap(p, (bytes + huge_page - 1) / huge_page * huge_page);
+        return;
+    }
+#endif
+    ::operator delete(p);
+}
+
+}  // namespace detail
 
 namespace {
 

@@ -25,6 +25,31 @@
 
 namespace tradgames {
 
+namespace detail {
+
+/// Storage of at least `bytes` bytes for VectorEnv's environments: from operator new below
+/// 1 MB; else whole 2 MB pages on 2 MB boundaries, marked for transparent huge pages where the
+/// system has them (Linux madvise: a step touches a few pages of each of hundreds of
+/// environments, which 4 KB pages' address translation makes slow). Throws std::bad_alloc.
+[[nodiscard]] void* allocate_environments(std::size_t bytes);
+/// Frees what allocate_environments(bytes) returned, given the same bytes.
+void free_environments(void* p, std::size_t bytes) noexcept;
+
+/// The allocator of VectorEnv's environment vector (allocate_environments).
+template <class T>
+struct EnvironmentAllocator {
+    using value_type = T;
+    EnvironmentAllocator() = default;
+    template <class U>
+    explicit EnvironmentAllocator(const EnvironmentAllocator<U>&) noexcept {}
+    [[nodiscard]] T* allocate(std::size_t n) { return static_cast<T*>(allocate_environments(n * sizeof(T))); }
+    void deallocate(T* p, std::size_t n) noexcept { free_environments(p, n * sizeof(T)); }
+    template <class U>
+    bool operator==(const EnvironmentAllocator<U>&) const noexcept { return true; }
+};
+
+}  // namespace detail
+
 /// Settings of a VectorEnv.
 struct VectorEnvOptions {
     /// Number of environments; 1 .. 65536 (each holds a Game and its turn, about 13 KB plus the
@@ -160,7 +185,7 @@ private:
     int obs_size_ = 0;
     unsigned threads_ = 1;
     std::vector<Vertex> turn_;  ///< half_turn() for the rotated view, else empty
-    std::vector<Env> envs_;
+    std::vector<Env, detail::EnvironmentAllocator<Env>> envs_;
     // The current call's arguments, read by the workers.
     const std::int64_t* in_ = nullptr;
     std::int64_t* actions_out_ = nullptr;
