@@ -72,6 +72,20 @@ concept PerftSiblingMoves =
         { s.for_each(p, list, child) } -> std::same_as<std::uint64_t>;
     };
 
+/// Optional generating sibling policy: v.for_each_legal(pos, scratch, dup, child) makes each
+/// legal move of pos with counting dup (the moves generate_moves lists, in any order) on pos,
+/// adds child(pos) (pos then being the child: same placement and side to move as do_move
+/// gives), unmakes it and returns the sum, pos being the position again at the end; scratch is
+/// its own to use. Used, like SiblingMoves, when uses_sibling_moves() holds; it need not write
+/// the moves as Move records, but every child is made.
+template <class V>
+concept PerftMakesLegalMoves =
+    requires(const V& v) {
+        { v.uses_sibling_moves() } -> std::same_as<bool>;
+    } && requires(const V& v, Position& p, MoveList& list, Duplicates dup, std::uint64_t (*child)(Position&)) {
+        { v.for_each_legal(p, list, dup, child) } -> std::same_as<std::uint64_t>;
+    };
+
 /// The number of legal moves of pos with counting `dup`: V's count_legal when it has one, else
 /// the size of the generated list (scratch holds it). The bulk count at perft's last ply, and
 /// Variant::count_moves. Throws what generate_moves throws.
@@ -134,6 +148,16 @@ template <class V>
 std::uint64_t node(const V& v, Position& pos, int depth, const PerftOptions& opt, Ply* plies) {
     MoveList& list = plies[depth - 1].list;
     if (depth == 1 && opt.bulk) return perft_count(v, pos, opt.duplicates, list);
+    if constexpr (PerftMakesLegalMoves<V>) {
+        if (v.uses_sibling_moves()) {
+            if (depth == 1) {  // without bulk counting: every leaf is made and unmade
+                return v.for_each_legal(pos, list, opt.duplicates,
+                                        [](Position& child) { return made_leaf(child); });
+            }
+            return v.for_each_legal(pos, list, opt.duplicates,
+                                    [&](Position& child) { return node(v, child, depth - 1, opt, plies); });
+        }
+    }
     list.clear();
     v.generate_moves(pos, list, opt.duplicates);
     Undo& u = plies[depth - 1].undo;

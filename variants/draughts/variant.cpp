@@ -16,6 +16,7 @@ namespace tradgames {
 // perft's policies (tradgames/perft.hpp) are found by name: a misspelt one would silently fall
 // back to the plain make or the generated count, so their presence is checked here.
 static_assert(PerftSiblingMoves<DraughtsVariant>, "DraughtsVariant::SiblingMoves is perft's sibling make");
+static_assert(PerftMakesLegalMoves<DraughtsVariant>, "DraughtsVariant::for_each_legal is perft's generating sibling loop");
 static_assert(PerftCountsMoves<DraughtsVariant>, "DraughtsVariant::count_legal is perft's bulk count");
 
 namespace {

@@ -1,7 +1,8 @@
 // DraughtsVariant::SiblingMoves, the make and unmake perft uses: over seeded random
 // playouts of every draughts variant without a king-move limit (and Tobit under its capture
 // options), make (and each child of the sibling loop for_each) gives the placement and side to
-// move that make_move gives, unmake gives back the parent, masks included, and perft without bulk counting leaves the position as it was. At the
+// move that make_move gives, unmake gives back the parent, masks included, for_each_legal shows
+// the children of the listed moves, and perft without bulk counting leaves the position as it was. At the
 // last ply nothing reads the child, so only a test like this one can see that make is right.
 #include "tradgames/draughts.hpp"
 #include "tradgames/registry.hpp"
@@ -75,6 +76,33 @@ void check_leaves(const DraughtsVariant& v, const Position& p, Seen& seen) {
             CHECK(n == 2 * list.size());
             CHECK(i == list.size());
             CHECK(same_placement(q, p));
+        }
+        // perft's generating loop (for_each_legal): its children are the children of the
+        // listed moves, each once (in its own order), and the position is as it was afterwards.
+        {
+            std::vector<Position> expected;
+            for (const Move& m : list) {
+                Position e = p;
+                Undo u;
+                v.make_move(e, m, u);
+                expected.push_back(e);
+            }
+            std::vector<bool> shown(expected.size(), false);
+            Position q = p;
+            MoveList scratch;
+            std::size_t calls = 0;
+            const std::uint64_t n = v.for_each_legal(q, scratch, dup, [&](Position& child) {
+                ++calls;
+                std::size_t i = 0;
+                while (i < expected.size() && (shown[i] || !same_placement(child, expected[i]))) ++i;
+                CHECK(i < expected.size());
+                if (i < expected.size()) shown[i] = true;
+                return std::uint64_t{3};
+            });
+            CHECK(calls == list.size());
+            CHECK(n == 3 * list.size());
+            CHECK(same_placement(q, p));
+            CHECK(q.hash() == p.hash());
         }
         // perft runs it at the last ply and above it (where each child's subtree changes the
         // position and restores it before unmake): the counts agree with bulk counting (which

@@ -467,6 +467,91 @@ public:
         Mask own_, men_, kings_, their_, their_men_, their_kings_;
     };
 
+    /// perft's generating sibling loop (the PerftMakesLegalMoves policy of tradgames/perft.hpp):
+    /// makes each legal move of pos (the moves generate_moves(pos, ..., dup) lists, in another
+    /// order) on pos, adds child(pos) and unmakes it; returns the sum, pos being as it was (the
+    /// hash is not touched). Captures are generated into `scratch` and made by SiblingMoves;
+    /// quiet moves are made straight from the step tables and the kings' rays, without writing
+    /// a Move: each child is still the whole position do_move gives (board, masks, side to
+    /// move; not the hash). child must leave pos as it found it. Precondition:
+    /// uses_sibling_moves(). Throws Error as generate_moves.
+    template <class Child>
+    std::uint64_t for_each_legal(Position& pos, MoveList& scratch, Duplicates dup, Child&& child) const {
+        scratch.clear();
+        if (generate_captures(pos, scratch, dup) > 0) return SiblingMoves(pos).for_each(pos, scratch, child);
+        if (hooks_.reverts) {  // a king may revert to a man on a quiet move: the listed moves
+            generate_moves(pos, scratch, dup);
+            return SiblingMoves(pos).for_each(pos, scratch, child);
+        }
+        const Color side = pos.side_to_move();
+        const Piece man(side, man_kind);
+        const Piece king(side, king_kind);
+        const Mask own = pos.pieces(side);
+        const Mask men = pos.pieces(side, man_kind);
+        const Mask kings = pos.pieces(side, king_kind);
+        const Mask empty = ~pos.occupied();
+        const Mask zone = rules_.promotion_zone[index(side)];
+        const StepTable& steps = man_steps_[index(side)];
+        std::uint64_t n = 0;
+        // Each child has the other side to move: set once. A child's masks are written whole
+        // before it is shown (the next move overwrites them); the parent's come back at the end.
+        pos.set_side_unhashed(~side);
+        for_each_vertex(steps.movers(men, empty), [&](Vertex from) {
+            const Mask f = bit(from);
+            const Mask targets = steps[from] & empty;
+            pos.set_board_only(from, Piece{});
+            for_each_vertex(targets & ~zone, [&](Vertex to) {
+                const Mask ft = f | bit(to);
+                pos.set_board_only(to, man);
+                pos.set_masks(side, own ^ ft, man_kind, men ^ ft);
+                n += child(pos);
+                pos.set_board_only(to, Piece{});
+            });
+            const Mask promotions = targets & zone;
+            if (promotions != 0) {
+                for_each_vertex(promotions, [&](Vertex to) {
+                    const Mask t = bit(to);
+                    pos.set_board_only(to, king);
+                    pos.set_masks(side, own ^ f ^ t, man_kind, men ^ f, king_kind, kings ^ t);
+                    n += child(pos);
+                    pos.set_board_only(to, Piece{});
+                });
+                pos.set_masks(side, own, king_kind, kings);  // the next man moves write the men only
+            }
+            pos.set_board_only(from, man);
+        });
+        if (kings != 0) {
+            // Every king may move (no king-move limit, the precondition).
+            pos.set_masks(side, own, man_kind, men, king_kind, kings);
+            const Topology& t = topology();
+            for_each_vertex(kings, [&](Vertex from) {
+                const Mask f = bit(from);
+                pos.set_board_only(from, Piece{});
+                auto make = [&](Vertex to) {
+                    const Mask ft = f | bit(to);
+                    pos.set_board_only(to, king);
+                    pos.set_masks(side, own ^ ft, king_kind, kings ^ ft);
+                    n += child(pos);
+                    pos.set_board_only(to, Piece{});
+                };
+                if (d_.king.flying) {
+                    for_each_direction(king_dirs_[index(side)], [&](Direction d) {
+                        for (Vertex to : t.ray(from, d)) {
+                            if (!has(empty, to)) break;
+                            make(to);
+                        }
+                    });
+                } else {
+                    for_each_vertex(king_steps_[index(side)][from] & empty, make);
+                }
+                pos.set_board_only(from, king);
+            });
+        }
+        pos.set_masks(side, own, man_kind, men, king_kind, kings);
+        pos.set_side_unhashed(side);
+        return n;
+    }
+
     /// Whether perft makes this variant's moves with SiblingMoves: without a king-move limit
     /// (with one, a move also updates the count of king moves: perft uses do_move/undo_move).
     [[nodiscard]] bool uses_sibling_moves() const noexcept { return d_.king_move_limit == 0; }
