@@ -210,16 +210,26 @@ public:
         : groups_(groups), most_(most) {}
 
     /// The number of distinct capture moves of the men on the ghost bits `men`, with enemy
-    /// pieces `victims` and empty squares `empty` (ghost bits); false when there were more
-    /// distinct results than it keeps or more sequences than the generator allows (then the
-    /// caller runs the generator, which decides or throws).
-    bool count(Mask men, Mask victims, Mask empty, std::size_t& n) noexcept {
+    /// pieces `victims` and empty squares `empty` (ghost bits), opens[i] holding the squares
+    /// from which the first jump of group i is open (the start test's sets: a man of `men` is
+    /// in one at least); false when there were more distinct results than it keeps or more
+    /// sequences than the generator allows (then the caller runs the generator, which decides
+    /// or throws).
+    bool count(Mask men, Mask victims, Mask empty, const Mask* opens, std::size_t& n) noexcept {
         victims_ = victims;
         for (; men != 0; men &= men - 1) {
             origin_ = men & (~men + 1);
             empty_ = empty | origin_;  // the man has left its square: it may land there again
             caps_ = 0;
-            walk(origin_, 0);
+            for (std::size_t i = 0; groups_[i].from != 0; ++i) {
+                if ((opens[i] & origin_) == 0) continue;
+                const Mask over = std::rotl(origin_, groups_[i].over_rot);
+                victims_ ^= over;
+                caps_ ^= over;
+                walk(std::rotl(origin_, groups_[i].to_rot), 1);
+                victims_ ^= over;
+                caps_ ^= over;
+            }
             if (failed_) return false;
         }
         n = count_;
@@ -248,7 +258,7 @@ private:
             victims_ ^= over;
             caps_ ^= over;
         }
-        if (!jumped && taken > 0) found(at, taken);
+        if (!jumped) found(at, taken);
     }
 
     void found(Mask to, int taken) noexcept {
@@ -292,14 +302,15 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
     // generator writes them into scratch.
     struct Men {
         [[gnu::noinline]] static long count(const CaptureRules::JumpGroup* groups, bool most,
-                                            Mask men, Mask victims, Mask empty) noexcept {
+                                            Mask men, Mask victims, Mask empty,
+                                            const Mask* opens) noexcept {
 #if TRADGAMES_MAX_VERTICES == 64
             ManCaptureCounter counter(groups, most);
             std::size_t n = 0;
-            if (!counter.count(men, victims, empty, n)) return -1;
+            if (!counter.count(men, victims, empty, opens, n)) return -1;
             return static_cast<long>(n);
 #else
-            (void)groups, (void)most, (void)men, (void)victims, (void)empty;
+            (void)groups, (void)most, (void)men, (void)victims, (void)empty, (void)opens;
             return -1;
 #endif
         }
@@ -315,19 +326,24 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
             const Mask victims = g.to_ghost(enemy);
             const Mask empty = g.to_ghost(~pos.occupied());
             const CaptureRules::JumpGroup* groups = rules_.ghost_groups[index(side)][man_kind].data();
+            // opens[i]: the squares from which group i's jump is open.
+            std::array<Mask, CaptureRules::max_jump_groups> opens;
             Mask men = 0;
+            std::size_t i = 0;
             if (rules_.ghost_straight) {
-                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
-                    men |= j->from & rotate_down(victims & rotate_down(empty, j->over_rot), j->over_rot);
+                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j, ++i) {
+                    opens[i] = j->from & rotate_down(victims & rotate_down(empty, j->over_rot), j->over_rot);
+                    men |= opens[i];
                 }
             } else {
-                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
-                    men |= j->from & rotate_down(victims, j->over_rot) & rotate_down(empty, j->to_rot);
+                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j, ++i) {
+                    opens[i] = j->from & rotate_down(victims, j->over_rot) & rotate_down(empty, j->to_rot);
+                    men |= opens[i];
                 }
             }
             men &= g.to_ghost(pos.pieces(side, man_kind));
             // count_men_captures_: the precedence is the majority rule or nothing.
-            counted = men == 0 ? 0 : Men::count(groups, !d_.precedence.empty(), men, victims, empty);
+            counted = men == 0 ? 0 : Men::count(groups, !d_.precedence.empty(), men, victims, empty, opens.data());
         }
 #endif
         if (counted > 0) return static_cast<std::size_t>(counted);
