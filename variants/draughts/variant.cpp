@@ -369,7 +369,12 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
                     // straight layout only the jump back over the piece just taken lands
                     // there (the constructor checks that the victim deltas are short): the
                     // squares with an open jump are opens[].
-                    for (std::size_t k = 0; k < i; ++k) again |= opens[k] & landings;
+                    // (A loop to the sentinel, as the others: a loop to a count becomes a
+                    // vector loop, whose aligned stack frame every call would pay.)
+                    i = 0;
+                    for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j, ++i) {
+                        again |= opens[i] & landings;
+                    }
                 } else {
                     for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
                         again |= open(*j, j->from & landings, victims, empty | men);
@@ -377,7 +382,10 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
                 }
                 if (again == 0) {
                     counted = 0;
-                    for (std::size_t k = 0; k < i; ++k) counted += count(opens[k] & men);
+                    i = 0;
+                    for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j, ++i) {
+                        counted += count(opens[i] & men);
+                    }
                 } else {
                     // count_men_captures_: the precedence is the majority rule or nothing.
                     counted = Men::count(groups, !d_.precedence.empty(), men, victims, empty, opens.data());
