@@ -350,13 +350,20 @@ void VectorEnv::prefetch(std::size_t i) const noexcept {
 void VectorEnv::run_range(Job job, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
         // The next game's state arrives while this one steps; the one after's headers first
-        // (the next step finds the state through them).
-        if (i + 2 < end) {
-            const Env& e = envs_[i + 2];
-            __builtin_prefetch(&e.rng);
-            e.game.prefetch(false);
+        // (the next step finds the state through them). Sampling reads the turn only.
+        if (job == Job::sample) {
+            if (i + 1 < end) {
+                __builtin_prefetch(&envs_[i + 1].rng);
+                envs_[i + 1].turn.prefetch();
+            }
+        } else {
+            if (i + 2 < end) {
+                const Env& e = envs_[i + 2];
+                __builtin_prefetch(&e.rng);
+                e.game.prefetch(false);
+            }
+            if (i + 1 < end) prefetch(i + 1);
         }
-        if (i + 1 < end) prefetch(i + 1);
         switch (job) {
             case Job::reset:
                 envs_[i].episodes = 0;

@@ -57,6 +57,16 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
         count_men_captures_ = TRADGAMES_MAX_VERTICES == 64 && plain_rules_ && rules_.ghost.period > 0 &&
                               rules_.whole_side[man_kind] && !rules_.promote_mid_capture &&
                               p.size() == (most ? 1U : 0U);
+        // count_legal's one-jump test: in a straight ghost layout, a second jump landing on
+        // the first jump's origin (delta -2d after 2d) jumps over the first victim again when
+        // the victim deltas are shorter than a quarter of the word (d' = -d modulo 32 is then
+        // d' = -d).
+        for (const auto& side_groups : rules_.ghost_groups) {
+            for (const CaptureRules::JumpGroup* j = side_groups[man_kind].data(); j->from != 0; ++j) {
+                const int over = j->over_rot;
+                if (rules_.ghost_straight && over >= 16 && over <= 48) count_men_captures_ = false;
+            }
+        }
     }
     hooks_.promotion_zone = rules_.promotion_zone;
     hooks_.reverts = d_.king_reverts;
@@ -210,16 +220,26 @@ public:
         : groups_(groups), most_(most) {}
 
     /// The number of distinct capture moves of the men on the ghost bits `men`, with enemy
-    /// pieces `victims` and empty squares `empty` (ghost bits); false when there were more
-    /// distinct results than it keeps or more sequences than the generator allows (then the
-    /// caller runs the generator, which decides or throws).
-    bool count(Mask men, Mask victims, Mask empty, std::size_t& n) noexcept {
+    /// pieces `victims` and empty squares `empty` (ghost bits), opens[i] holding the squares
+    /// from which the first jump of group i is open (the start test's sets: a man of `men` is
+    /// in one at least); false when there were more distinct results than it keeps or more
+    /// sequences than the generator allows (then the caller runs the generator, which decides
+    /// or throws).
+    bool count(Mask men, Mask victims, Mask empty, const Mask* opens, std::size_t& n) noexcept {
         victims_ = victims;
         for (; men != 0; men &= men - 1) {
             origin_ = men & (~men + 1);
             empty_ = empty | origin_;  // the man has left its square: it may land there again
             caps_ = 0;
-            walk(origin_, 0);
+            for (std::size_t i = 0; groups_[i].from != 0; ++i) {
+                if ((opens[i] & origin_) == 0) continue;
+                const Mask over = std::rotl(origin_, groups_[i].over_rot);
+                victims_ ^= over;
+                caps_ ^= over;
+                walk(std::rotl(origin_, groups_[i].to_rot), 1);
+                victims_ ^= over;
+                caps_ ^= over;
+            }
             if (failed_) return false;
         }
         n = count_;
@@ -248,7 +268,7 @@ private:
             victims_ ^= over;
             caps_ ^= over;
         }
-        if (!jumped && taken > 0) found(at, taken);
+        if (!jumped) found(at, taken);
     }
 
     void found(Mask to, int taken) noexcept {
@@ -292,14 +312,15 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
     // generator writes them into scratch.
     struct Men {
         [[gnu::noinline]] static long count(const CaptureRules::JumpGroup* groups, bool most,
-                                            Mask men, Mask victims, Mask empty) noexcept {
+                                            Mask men, Mask victims, Mask empty,
+                                            const Mask* opens) noexcept {
 #if TRADGAMES_MAX_VERTICES == 64
             ManCaptureCounter counter(groups, most);
             std::size_t n = 0;
-            if (!counter.count(men, victims, empty, n)) return -1;
+            if (!counter.count(men, victims, empty, opens, n)) return -1;
             return static_cast<long>(n);
 #else
-            (void)groups, (void)most, (void)men, (void)victims, (void)empty;
+            (void)groups, (void)most, (void)men, (void)victims, (void)empty, (void)opens;
             return -1;
 #endif
         }
@@ -315,19 +336,63 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
             const Mask victims = g.to_ghost(enemy);
             const Mask empty = g.to_ghost(~pos.occupied());
             const CaptureRules::JumpGroup* groups = rules_.ghost_groups[index(side)][man_kind].data();
+            const Mask men_g = g.to_ghost(pos.pieces(side, man_kind));
+            // The squares of group j's pieces in `from` with a victim (in v) next to them and an
+            // empty square (in e) behind it.
+            const bool straight = rules_.ghost_straight;
+            auto open = [straight](const CaptureRules::JumpGroup& j, Mask from, Mask v, Mask e) {
+                return straight ? from & rotate_down(v & rotate_down(e, j.over_rot), j.over_rot)
+                                : from & rotate_down(v, j.over_rot) & rotate_down(e, j.to_rot);
+            };
+            // opens[i]: the squares from which group i's jump is open (men or not).
+            std::array<Mask, CaptureRules::max_jump_groups> opens;
             Mask men = 0;
-            if (rules_.ghost_straight) {
-                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
-                    men |= j->from & rotate_down(victims & rotate_down(empty, j->over_rot), j->over_rot);
+            std::size_t i = 0;
+            for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j, ++i) {
+                opens[i] = open(*j, j->from, victims, empty);
+                men |= opens[i];
+            }
+            men &= men_g;
+            if (men != 0) {
+                // A second jump needs, from a first landing, a victim and an empty square
+                // behind it, the square the man left counting as empty. Where no landing has
+                // one, every sequence is one jump, each its own move: the count is the number
+                // of open first jumps, no search needed.
+                Mask landings = 0;
+                i = 0;
+                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j, ++i) {
+                    landings |= std::rotl(opens[i] & men, j->to_rot);
+                }
+                Mask again = 0;
+                if (straight) {
+                    // The square the man left is empty for its own second jump, but in a
+                    // straight layout only the jump back over the piece just taken lands
+                    // there (the constructor checks that the victim deltas are short): the
+                    // squares with an open jump are opens[].
+                    // (A loop to the sentinel, as the others: a loop to a count becomes a
+                    // vector loop, whose aligned stack frame every call would pay.)
+                    i = 0;
+                    for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j, ++i) {
+                        again |= opens[i] & landings;
+                    }
+                } else {
+                    for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
+                        again |= open(*j, j->from & landings, victims, empty | men);
+                    }
+                }
+                if (again == 0) {
+                    counted = 0;
+                    i = 0;
+                    for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j, ++i) {
+                        counted += count(opens[i] & men);
+                    }
+                } else {
+                    // count_men_captures_: the precedence is the majority rule or nothing.
+                    counted = Men::count(groups, !d_.precedence.empty(), men, victims, empty, opens.data());
                 }
             } else {
-                for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j) {
-                    men |= j->from & rotate_down(victims, j->over_rot) & rotate_down(empty, j->to_rot);
-                }
+                counted = 0;
             }
-            men &= g.to_ghost(pos.pieces(side, man_kind));
-            // count_men_captures_: the precedence is the majority rule or nothing.
-            counted = men == 0 ? 0 : Men::count(groups, !d_.precedence.empty(), men, victims, empty);
         }
 #endif
         if (counted > 0) return static_cast<std::size_t>(counted);
