@@ -30,6 +30,7 @@ Game::Game(std::shared_ptr<const Variant> variant, std::optional<Position> start
 void Game::reset(const std::optional<Position>& start) {
     positions_.clear();
     moves_.clear();
+    dropped_ = 0;
     horizon_.clear();
     hashes_.clear();
     positions_.push_back(start ? *start : initial_);
@@ -91,6 +92,10 @@ void Game::decide(Outcome o, std::string_view reason) {
 
 namespace {
 
+/// GameHistory::recent drops the history at an irreversible move once more than this many
+/// positions precede it: a few moves' memory for far fewer drops (a drop moves two entries).
+constexpr std::size_t recent_slack = 16;
+
 /// "<head><n><tail>" in a stack buffer (the reasons Game builds itself).
 struct NumberedReason {
     std::array<char, 64> buf{};
@@ -140,7 +145,7 @@ void Game::judge() {
             // are compared only when the hashes repeat.
             decide(Outcome::draw,
                    NumberedReason("repetition (", rules.repetition_draw, " times)").view());
-        } else if (rules.ply_cap > 0 && n - 1 >= static_cast<std::size_t>(rules.ply_cap)) {
+        } else if (rules.ply_cap > 0 && dropped_ + n - 1 >= static_cast<std::size_t>(rules.ply_cap)) {
             decide(Outcome::draw, NumberedReason("ply cap (", rules.ply_cap, ")").view());
         }
     }
@@ -241,7 +246,27 @@ void Game::play_checked(const Move& m) {
     hashes_.push_back(next.hash());
     moves_.push_back(m);
     if (kept) adjudicators_[n]->assign(*adjudicators_[n - 1]);
+    if (cut && history_ == GameHistory::recent && n > recent_slack) drop_before(n);
     evaluate();
+}
+
+void Game::drop_before(std::size_t n) {
+    // Kept: positions_[n - 1] and the move from it (judge() reads them with the adjudicator
+    // state of n), and positions_[n], the new horizon. Nothing before n can occur again.
+    const std::size_t k = n - 1;
+    const auto drop = [k](auto& v) { v.erase(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k)); };
+    drop(positions_);
+    drop(moves_);
+    drop(hashes_);
+    drop(horizon_);
+    // horizon_[0] may point before what is kept: undo() never goes back to positions_[0].
+    for (std::uint32_t& h : horizon_) h = h >= k ? static_cast<std::uint32_t>(h - k) : 0;
+    if (!adjudicators_.empty()) {
+        // The dropped states go behind the live ones, kept for reuse (no allocation).
+        std::rotate(adjudicators_.begin(), adjudicators_.begin() + static_cast<std::ptrdiff_t>(k),
+                    adjudicators_.begin() + static_cast<std::ptrdiff_t>(n + 1));
+    }
+    dropped_ += k;
 }
 
 Move Game::play(std::string_view text) {
@@ -255,6 +280,9 @@ Move Game::play(std::string_view text) {
 
 void Game::undo() {
     if (moves_.empty()) throw Error("undo: no move has been played");
+    if (dropped_ > 0 && moves_.size() == 1) {
+        throw Error("undo: the moves before the last irreversible one are not kept (GameHistory::recent)");
+    }
     moves_.pop_back();
     positions_.pop_back();
     horizon_.pop_back();

@@ -27,6 +27,18 @@
 
 namespace tradgames {
 
+/// How much of its past a Game keeps (Game::set_history).
+enum class GameHistory : std::uint8_t {
+    /// Every position and move since the start: undo() back to the start position.
+    full,
+    /// Only what the rules still read: the positions, hashes and adjudicator states since the
+    /// last irreversible move (Variant::irreversible) and the position and move just before it.
+    /// Results are the same as with `full` (repetitions are counted only back to that move; the
+    /// adjudicator's counters are carried in its state), but a long game's memory stays small and
+    /// hot: what batched environments (VectorEnv), which never take moves back, use.
+    recent,
+};
+
 /// A game: start position, moves, the positions they lead to, and the result.
 ///
 /// Not thread-safe; one Game per thread. The variant must outlive nothing: the Game shares it.
@@ -48,15 +60,26 @@ public:
         return variant_;
     }
     /// The position before the first move.
-    [[nodiscard]] const Position& start_position() const noexcept { return positions_.front(); }
+    [[nodiscard]] const Position& start_position() const noexcept { return fresh_start_; }
     /// The current position.
     [[nodiscard]] const Position& position() const noexcept { return positions_.back(); }
-    /// Positions reached, start first; positions()[i] is the position before moves()[i].
+    /// Positions reached, start first; positions()[i] is the position before moves()[i]. With
+    /// GameHistory::recent, those kept only: positions()[0] is then the position before ply
+    /// dropped_plies() (the first kept move), not necessarily the start.
     [[nodiscard]] const std::vector<Position>& positions() const noexcept { return positions_; }
-    /// Moves played.
+    /// Moves played (with GameHistory::recent, from ply dropped_plies() on).
     [[nodiscard]] const std::vector<Move>& moves() const noexcept { return moves_; }
-    /// Number of moves played (plies).
-    [[nodiscard]] std::size_t ply() const noexcept { return moves_.size(); }
+    /// Number of moves played (plies), dropped ones included.
+    [[nodiscard]] std::size_t ply() const noexcept { return dropped_ + moves_.size(); }
+    /// Moves of this game no longer in moves() (0 with GameHistory::full).
+    [[nodiscard]] std::size_t dropped_plies() const noexcept { return dropped_; }
+    /// How much of its past the game keeps (GameHistory::full unless set_history changed it).
+    [[nodiscard]] GameHistory history() const noexcept { return history_; }
+    /// Keeps h from now on, for this game and the next ones (reset() does not change it). With
+    /// GameHistory::recent the history before an irreversible move is dropped when that move
+    /// is played; going back to full keeps everything from then on (what was dropped stays
+    /// dropped).
+    void set_history(GameHistory h) noexcept { history_ = h; }
     /// Legal moves in the current position (U); empty once the game is over.
     [[nodiscard]] const MoveList& legal_moves() const noexcept { return legal_; }
     /// The result so far. (Every earlier position was ongoing: a move was played from it.)
@@ -72,7 +95,8 @@ public:
     /// Throws as parse_move, and IllegalMoveError if the game is over.
     Move play(std::string_view text);
     /// Takes back the last move (the game is open again). Throws Error if no move has been
-    /// played.
+    /// played, or if the position before it is no longer kept (GameHistory::recent dropped
+    /// the history that position's repetition count needs).
     void undo();
     /// Ends the game by an outside decision (resignation, agreement, time); undo() reopens it.
     /// Throws Error if r is not a finished result (r.over() is false).
@@ -105,6 +129,9 @@ private:
     void judge();
     /// Plays the legal move m (a copy: legal_ is regenerated).
     void play_checked(const Move& m);
+    /// GameHistory::recent: drops everything before positions_[n - 1], n being the index of the
+    /// position an irreversible move has just reached.
+    void drop_before(std::size_t n);
     /// Occurrences of the current position's hash from repetition_start() on (an upper bound of
     /// repetitions()).
     [[nodiscard]] int hash_repetitions() const noexcept;
@@ -115,6 +142,10 @@ private:
     Position initial_;
     std::vector<Position> positions_;
     std::vector<Move> moves_;
+    /// Moves dropped from the front of the histories (GameHistory::recent); indices into
+    /// positions_, hashes_, horizon_ and adjudicators_ count from there.
+    std::size_t dropped_ = 0;
+    GameHistory history_ = GameHistory::full;
     /// horizon_[i]: repetition_start() when positions_[i] was the current position.
     std::vector<std::uint32_t> horizon_;
     /// hashes_[i] = positions_[i].hash(), packed for the repetition scan.

@@ -53,7 +53,7 @@ struct EnvironmentAllocator {
 /// Settings of a VectorEnv.
 struct VectorEnvOptions {
     /// Number of environments; 1 .. 65536 (each holds a Game and its turn, about 13 KB plus the
-    /// history of its longest game).
+    /// history since its last irreversible move: the games keep GameHistory::recent).
     std::size_t num_envs = 1;
     /// Seed of the environments' generators (sample_actions): environment i draws from
     /// playout_rng(seed, i).
@@ -138,7 +138,8 @@ public:
     /// actions is not null the actions taken are written there.
     void step_random(const VectorEnvOutputs& out, std::int64_t* actions = nullptr);
 
-    /// The game of environment i (for tests and inspection). Precondition: i < size().
+    /// The game of environment i (for tests and inspection; it keeps GameHistory::recent, so
+    /// positions() and moves() start at its last irreversible move). Precondition: i < size().
     [[nodiscard]] const Game& game(std::size_t i) const noexcept { return envs_[i].game; }
     /// The actions of the current turn of environment i. Precondition: i < size().
     [[nodiscard]] const TurnActions& turn(std::size_t i) const noexcept { return envs_[i].turn; }
@@ -147,7 +148,9 @@ public:
 
 private:
     struct Env {
-        explicit Env(std::shared_ptr<const Variant> v, const Position& start) : game(std::move(v), start) {}
+        explicit Env(std::shared_ptr<const Variant> v, const Position& start) : game(std::move(v), start) {
+            game.set_history(GameHistory::recent);  // never undone: a small, cache-hot history
+        }
         // What a step reads first (generator, turn) at the start, next to each other.
         Rng rng{0};
         std::uint64_t episodes = 0;

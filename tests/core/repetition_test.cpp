@@ -3,7 +3,11 @@
 // irreversible moves are those their RULES.md names.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -202,6 +206,91 @@ TEST_SUITE("core") {
         CHECK(a.result().reason.find("7.2.5") != std::string::npos);
         g.reset();
         CHECK(g.position() == v->initial_position());
+    }
+
+    TEST_CASE("GameHistory::recent: the same games as full history, king endgames included") {
+        // Random games from the start and from king endings (repetition and the move-count
+        // draws of FMJD64 7.2.4-7.2.8 / the FMJD rules): a Game keeping recent history only
+        // must reach the same positions, legal moves, repetition counts and results, on the same
+        // ply, as one keeping all, and keep the same tail of positions and moves.
+        struct Start {
+            const char* variant;
+            const char* fen;  // nullptr: the initial position
+        };
+        const std::vector<Start> starts = {
+            {"russian", nullptr}, {"russian", ten_pieces}, {"russian", "W:WK29,K30:BK1"},
+            {"russian", "W:WK29,K30,K31:BK1,K2"}, {"international", nullptr},
+            {"international", "W:WK46,K47:BK1,K41"}, {"international", "W:WK46,K47,K48:BK1,K5"},
+            {"tobit", nullptr}, {"shatra", nullptr}, {"english", nullptr}, {"turkish", nullptr},
+            {"frisian", nullptr}};
+        std::size_t dropped = 0;
+        std::size_t longest = 0;
+        int draws = 0;
+        for (const Start& st : starts) {
+            CAPTURE(st.variant);
+            CAPTURE(st.fen != nullptr ? st.fen : "initial");
+            const auto v = make_variant(st.variant);
+            const std::optional<Position> start =
+                st.fen != nullptr ? std::optional<Position>(v->parse_position(st.fen)) : std::nullopt;
+            Game full(v, start);
+            Game recent(v, start);
+            recent.set_history(GameHistory::recent);
+            for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+                std::mt19937 rng(seed);
+                full.reset(start);
+                recent.reset(start);
+                while (!full.result().over()) {
+                    REQUIRE(recent.legal_moves().size() == full.legal_moves().size());
+                    const std::size_t i = rng() % full.legal_moves().size();
+                    full.play_legal(i);
+                    recent.play_legal(i);
+                    REQUIRE(recent.ply() == full.ply());
+                    REQUIRE(recent.position() == full.position());
+                    REQUIRE(recent.result() == full.result());
+                    REQUIRE(recent.repetitions() == full.repetitions());
+                    REQUIRE(recent.repetition_start() + recent.dropped_plies() == full.repetition_start());
+                    REQUIRE(recent.dropped_plies() + recent.positions().size() == full.positions().size());
+                    REQUIRE(std::equal(recent.positions().begin(), recent.positions().end(),
+                                       full.positions().end() - static_cast<std::ptrdiff_t>(recent.positions().size())));
+                    REQUIRE(std::equal(recent.moves().begin(), recent.moves().end(),
+                                       full.moves().end() - static_cast<std::ptrdiff_t>(recent.moves().size())));
+                    for (std::size_t k = 0; k < full.legal_moves().size(); ++k) {
+                        REQUIRE(recent.legal_moves()[k] == full.legal_moves()[k]);
+                    }
+                }
+                CHECK(recent.start_position() == full.start_position());
+                dropped += recent.dropped_plies();
+                longest = std::max(longest, recent.positions().size());
+                draws += full.result().outcome == Outcome::draw ? 1 : 0;
+            }
+        }
+        CHECK(dropped > 1000);  // the option did drop history
+        CHECK(draws > 10);      // draw rules were reached
+        MESSAGE("dropped ", dropped, " plies; longest kept history ", longest, "; ", draws, " draws");
+    }
+
+    TEST_CASE("GameHistory::recent: undo within what is kept; not back past a drop") {
+        const auto v = make_variant("russian");
+        Game g(v);
+        g.set_history(GameHistory::recent);
+        CHECK(g.history() == GameHistory::recent);
+        // The first listed move each ply until the history is first dropped (at an irreversible
+        // move more than 16 positions into the game).
+        while (g.dropped_plies() == 0 && !g.result().over()) g.play_legal(0);
+        REQUIRE_FALSE(g.result().over());
+        CHECK(g.ply() > 16);
+        CHECK(g.dropped_plies() == g.ply() - 1);
+        CHECK(g.positions().size() == 2);
+        CHECK(g.start_position() == v->initial_position());
+        const std::size_t ply = g.ply();
+        g.play_legal(0);
+        g.undo();
+        CHECK(g.ply() == ply);
+        CHECK_THROWS_AS(g.undo(), Error);
+        CHECK(g.ply() == ply);
+        g.reset();
+        CHECK(g.dropped_plies() == 0);
+        CHECK(g.history() == GameHistory::recent);
     }
 
     TEST_CASE("play_legal plays the listed move; out of range or after the end it throws") {

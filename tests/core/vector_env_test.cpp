@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tradgames/actions.hpp"
@@ -164,6 +165,27 @@ struct Outputs {
 
 }  // namespace
 
+namespace {
+
+/// Takes `action` in the single Game g whose current turn has taken the steps `pending`: a step
+/// is added to pending, or the completed move is played (pending cleared; returns true).
+bool take(const Variant& v, Game& g, std::vector<int>& pending, std::int64_t action) {
+    TurnActions t;
+    t.start(v, g.position(), g.legal_moves());
+    for (int a : pending) REQUIRE(t.apply(a) == TurnActions::Result::pending);
+    const TurnActions::Result r = t.apply(static_cast<int>(action));
+    REQUIRE(r != TurnActions::Result::illegal);
+    if (r == TurnActions::Result::pending) {
+        pending.push_back(static_cast<int>(action));
+        return false;
+    }
+    pending.clear();
+    g.play(t.completed());
+    return true;
+}
+
+}  // namespace
+
 TEST_CASE("VectorEnv plays the games of single Games and resets finished ones in the same step") {
     for (const VariantInfo& info : list_variants()) {
         CAPTURE(info.name);
@@ -188,21 +210,9 @@ TEST_CASE("VectorEnv plays the games of single Games and resets finished ones in
             env.step(actions.data(), out.view());
             for (std::size_t i = 0; i < env.size(); ++i) {
                 Game& g = games[i];
-                TurnActions t;
-                t.start(*v, g.position(), g.legal_moves());
-                for (int a : pending[i]) REQUIRE(t.apply(a) == TurnActions::Result::pending);
-                const TurnActions::Result r = t.apply(static_cast<int>(actions[i]));
-                REQUIRE(r != TurnActions::Result::illegal);
-                bool over = false;
-                bool cut = false;
-                if (r == TurnActions::Result::pending) {
-                    pending[i].push_back(static_cast<int>(actions[i]));
-                } else {
-                    pending[i].clear();
-                    g.play(t.completed());
-                    over = g.result().over();
-                    cut = !over && o.max_plies > 0 && g.ply() >= static_cast<std::size_t>(o.max_plies);
-                }
+                const bool over = take(*v, g, pending[i], actions[i]) && g.result().over();
+                const bool cut = pending[i].empty() && !over && o.max_plies > 0 &&
+                                 g.ply() >= static_cast<std::size_t>(o.max_plies);
                 CHECK(out.terminated[i] == (over ? 1 : 0));
                 CHECK(out.truncated[i] == (cut ? 1 : 0));
                 float reward = 0.0F;
@@ -228,6 +238,55 @@ TEST_CASE("VectorEnv plays the games of single Games and resets finished ones in
             }
         }
         CHECK(finished > 0);
+    }
+}
+
+TEST_CASE("VectorEnv from king endings: the draws of single full-history Games on the same ply") {
+    // The environments keep GameHistory::recent; the move-count draws (FMJD64 7.2.4-7.2.8 in
+    // Russian, the FMJD rules in International) must fall as in a Game keeping everything, for
+    // every environment, over many episodes. (Repetition counts against full history, every ply:
+    // repetition_test.cpp.)
+    const std::vector<std::pair<const char*, const char*>> starts = {
+        {"russian", "W:WK29,K30,K31:BK1,K2"}, {"russian", "W:WKa1,a3,c3,e3,g3:BKh8,b6,d6,f6,h6"},
+        {"international", "W:WK46,K47,K48:BK1,K5"}};
+    for (const auto& [name, fen] : starts) {
+        CAPTURE(name);
+        CAPTURE(fen);
+        const auto v = make_variant(name);
+        VectorEnvOptions o;
+        o.num_envs = 8;
+        o.seed = 5;
+        o.start = v->parse_position(fen);
+        VectorEnv env(v, o);
+        Outputs out(env);
+        env.reset(out.view());
+        std::vector<Game> games;
+        std::vector<std::vector<int>> pending(env.size());
+        for (std::size_t i = 0; i < env.size(); ++i) games.emplace_back(v, o.start);
+        std::vector<std::int64_t> actions(env.size());
+        int draws = 0;
+        for (int s = 0; s < 1500; ++s) {
+            std::vector<Color> movers;
+            for (const Game& g : games) movers.push_back(g.position().side_to_move());
+            env.step_random(out.view(), actions.data());
+            for (std::size_t i = 0; i < env.size(); ++i) {
+                Game& g = games[i];
+                const bool over = take(*v, g, pending[i], actions[i]) && g.result().over();
+                REQUIRE(out.terminated[i] == (over ? 1 : 0));
+                float reward = 0.0F;
+                if (over && g.result().outcome != Outcome::draw) reward = g.result().outcome == win_for(movers[i]) ? 1.0F : -1.0F;
+                REQUIRE(out.rewards[i] == reward);
+                if (over) {
+                    draws += g.result().outcome == Outcome::draw ? 1 : 0;
+                    g.reset(o.start);
+                }
+                REQUIRE(env.game(i).ply() == g.ply());
+                REQUIRE(env.game(i).position() == g.position());
+                REQUIRE(env.game(i).result() == g.result());
+            }
+        }
+        CHECK(draws > 8);
+        MESSAGE(draws, " draws");
     }
 }
 
