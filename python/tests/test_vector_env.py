@@ -186,3 +186,22 @@ def test_bad_input():
         tradgames.VectorEnv("nope", 2)
     with pytest.raises(tradgames.OptionError, match="65536"):
         tradgames.VectorEnv("russian", 65537)
+
+
+def test_final_observation_flags_written_in_place():
+    # info["_final_observation"] is out's array, rewritten each step (no allocation per step);
+    # without out= (or without that key) a fresh array, same values.
+    env = tradgames.VectorEnv("russian", 16, seed=3, max_plies=6)
+    out = env.buffers()
+    env.reset(out=out)
+    done_seen = 0
+    for _ in range(40):
+        _, _, terminated, truncated, info = env.step_random(out=out)
+        assert info["_final_observation"] is out["_final_observation"]
+        assert info["_final_observation"].tolist() == (terminated | truncated).tolist()
+        done_seen += int(info["_final_observation"].sum())
+    assert done_seen > 0
+    del out["_final_observation"]
+    _, _, terminated, truncated, info = env.step_random(out=out)
+    assert info["_final_observation"].tolist() == (terminated | truncated).tolist()
+    assert "_final_observation" not in out

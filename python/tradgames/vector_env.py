@@ -65,7 +65,8 @@ class VectorEnv:
 
     def buffers(self) -> Buffers:
         """Fresh output arrays for ``out=``: observation, action_mask, reward, terminated,
-        truncated, current_player, final_observation."""
+        truncated, current_player, final_observation, and _final_observation (bool, terminated
+        or truncated: info's array, written in place too)."""
         n = self.num_envs
         return {
             "observation": np.zeros(self.observation_shape, dtype=np.float32),
@@ -75,6 +76,7 @@ class VectorEnv:
             "truncated": np.zeros(n, dtype=np.bool_),
             "current_player": np.zeros(n, dtype=np.int8),
             "final_observation": np.zeros(self.observation_shape, dtype=np.float32),
+            "_final_observation": np.zeros(n, dtype=np.bool_),
         }
 
     def reset(self, seed: Optional[int] = None, out: Optional[Buffers] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
@@ -134,7 +136,12 @@ class VectorEnv:
 
     @staticmethod
     def _result(b: Buffers):
-        done = b["terminated"] | b["truncated"]
+        # In place when out= has the array (buffers() makes one): no allocation per step.
+        done = b.get("_final_observation")
+        if done is None or done.shape != b["terminated"].shape or done.dtype != np.bool_:
+            done = b["terminated"] | b["truncated"]
+        else:
+            np.logical_or(b["terminated"], b["truncated"], out=done)
         info = {"action_mask": b["action_mask"], "current_player": b["current_player"],
                 "final_observation": b["final_observation"], "_final_observation": done}
         return b["observation"], b["reward"], b["terminated"], b["truncated"], info
