@@ -318,18 +318,6 @@ Shatra::Shatra(RuleOptions options)
         s.beyond_ditch = t.zone_mask(side_zone(white_beyond_ditch, c));
         s.transformation = t.zone_mask(side_zone(white_transformation, c));
         s.towers = t.zone_mask(side_zone(white_towers, c));
-        {
-            // Where the home lies in vertex order (2.1: Black's at the start, White's at the end).
-            const Mask board = t.size() == max_vertices ? ~Mask{0} : bit(t.size()) - 1;
-            const Mask rest = board & ~s.home;
-            if (s.home != 0 && rest != 0) {
-                Vertex home_low = lowest(s.home), home_high = home_low;
-                Vertex rest_low = lowest(rest), rest_high = rest_low;
-                for_each_vertex(s.home, [&](Vertex v) { home_high = v; });
-                for_each_vertex(rest, [&](Vertex v) { rest_high = v; });
-                s.home_end = home_high < rest_low ? -1 : home_low > rest_high ? 1 : 0;
-            }
-        }
         s.road = s.home & high_road_;
         s.forward = static_cast<Direction>(std::countr_zero(side_view(c, dirs(Direction::n))));
     }
@@ -507,72 +495,18 @@ struct QuietStamp {
 
 const QuietStamp stamp = QuietStamp::make();
 
-/// Appends the moves (kind: quiet or drop, no promotion) of the man on `from` to every vertex
-/// of `targets`, in vertex order, written into slots reserved at once (one capacity check).
-/// n: count(targets).
-TRADGAMES_ALWAYS_INLINE inline void add_stamped(MoveList& out, Vertex from, Mask targets, std::size_t n,
-                                                MoveKind kind) {
+/// Appends the drops of the man on `from` onto every vertex of `targets`, in vertex order,
+/// written into slots reserved at once (one capacity check). n: count(targets).
+TRADGAMES_ALWAYS_INLINE inline void add_drops(MoveList& out, Vertex from, Mask targets, std::size_t n) {
     if (n == 0) return;
     Move* m = out.push_raw(n);
     if (stamp.exact) {
-        const std::uint64_t base = stamp.base(from, kind);
+        const std::uint64_t base = stamp.base(from, MoveKind::drop);
         const std::uint64_t unit = stamp.to_unit;
         for_each_vertex(targets, [&](Vertex to) { QuietStamp::write(*m++, base + to * unit); });
         return;
     }
-    for_each_vertex(targets, [&](Vertex to) { write_quiet(*m++, from, to, no_kind, kind); });
-}
-
-/// Appends the drops of the man on `from` onto every vertex of `targets`, in vertex order.
-/// n: count(targets).
-TRADGAMES_ALWAYS_INLINE inline void add_drops(MoveList& out, Vertex from, Mask targets, std::size_t n) {
-    add_stamped(out, from, targets, n, MoveKind::drop);
-}
-
-/// add_slides (the slides of a batyr, tura or yalkyn on `from` along the directions ds, each
-/// ray to the first man, the squares of `allowed` kept; in direction order, then by distance)
-/// with each ray's moves written by the stamp into slots reserved at once: every square before
-/// the first man is written, and kept when it is in `allowed` (no branch on that).
-TRADGAMES_ALWAYS_INLINE inline void add_slider_moves(const Topology& t, const Position& pos, Vertex from,
-                                                     DirectionSet ds, Mask allowed, MoveList& out) {
-    if (!stamp.exact) {
-        add_slides(t, pos, from, ds, out, allowed);
-        return;
-    }
-    const Mask occ = pos.occupied();
-    const std::uint64_t base = stamp.base(from, MoveKind::quiet);
-    const std::uint64_t unit = stamp.to_unit;
-    for_each_direction(ds, [&](Direction d) {
-        const auto ray = t.ray(from, d);
-        if (ray.empty() || has(occ, ray[0])) return;
-        Move* m = out.push_raw(ray.size());
-        std::size_t n = 0;
-        for (const Vertex to : ray) {
-            if (has(occ, to)) break;
-            QuietStamp::write(m[n], base + to * unit);
-            n += has(allowed, to) ? 1 : 0;
-        }
-        out.truncate(out.size() - (ray.size() - n));
-    });
-}
-
-/// add_drops for every man of `men` in square order, all onto `targets` (ndrops squares),
-/// written into slots reserved at once.
-TRADGAMES_ALWAYS_INLINE inline void add_reserve_drops(MoveList& out, Mask men, Mask targets, std::size_t ndrops) {
-    const std::size_t n = ndrops * static_cast<std::size_t>(count(men));
-    if (n == 0) return;
-    Move* m = out.push_raw(n);
-    if (stamp.exact) {
-        const std::uint64_t unit = stamp.to_unit;
-        for_each_vertex(men, [&](Vertex from) {
-            const std::uint64_t base = stamp.base(from, MoveKind::drop);
-            for_each_vertex(targets, [&](Vertex to) { QuietStamp::write(*m++, base + to * unit); });
-        });
-        return;
-    }
-    for_each_vertex(men, [&](Vertex from) {
-        for_each_vertex(targets, [&](Vertex to) { write_quiet(*m++, from, to, no_kind, MoveKind::drop); });
-    });
+    for_each_vertex(targets, [&](Vertex to) { write_quiet(*m++, from, to, no_kind, MoveKind::drop); });
 }
 
 /// add_drops with the count taken here.
@@ -673,13 +607,11 @@ TRADGAMES_ALWAYS_INLINE inline void Shatra::add_ordinary_moves(const Position& p
         case shatra:
             add_shatra_steps(q, p.color(), v, out);
             break;
-        case biy: {  // add_steps(biy_steps_, pos, v, out, 0, no_kind, q.biy_allowed) by the stamp
-            const Mask targets = biy_steps_[v] & ~q.occupied & q.biy_allowed;
-            add_stamped(out, v, targets, static_cast<std::size_t>(count(targets)), MoveKind::quiet);
+        case biy:
+            add_steps(biy_steps_, pos, v, out, 0, no_kind, q.biy_allowed);
             break;
-        }
         default:  // batyr, tura, yalkyn move along their capture lines (3.2-3.4)
-            add_slider_moves(topology(), pos, v, capture_rules_.kinds[p.kind()].directions, q.allowed, out);
+            add_slides(topology(), pos, v, capture_rules_.kinds[p.kind()].directions, out, q.allowed);
             break;
     }
 }
@@ -946,46 +878,15 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
     if (rules_.high_road_move) drops_only &= ~((pos.pieces(c, batyr) | pos.pieces(c, tura)) & s.road);
     const Mask field_shatras = pos.pieces(c, shatra) & ~(s.home | own(~c).home);
     const auto ndrops = static_cast<std::size_t>(count(q.own_drops));
-    const Mask mine = pos.pieces(c);
-    if (s.home_end == 0) {
-        for_each_vertex(mine, [&](Vertex v) {
-            if (has(drops_only, v)) {
-                add_drops(out, v, q.own_drops, ndrops);
-            } else if (has(field_shatras, v)) {
-                add_shatra_steps(q, c, v, out);
-            } else {
-                add_non_captures(pos, q, v, out);
-            }
-        });
-        return;
-    }
-    // The home is at one end of the vertex order, so the men outside it and the men in it are
-    // two blocks, still in square order, each with one test a man (drops_only lies in the home,
-    // field_shatras outside it); home men that are all drops_only are written in one go.
-    auto outside = [&](Vertex v) {
-        if (has(field_shatras, v)) {
+    for_each_vertex(pos.pieces(c), [&](Vertex v) {
+        if (has(drops_only, v)) {
+            add_drops(out, v, q.own_drops, ndrops);
+        } else if (has(field_shatras, v)) {
             add_shatra_steps(q, c, v, out);
         } else {
             add_non_captures(pos, q, v, out);
         }
-    };
-    auto at_home = [&]() {
-        const Mask home_men = mine & s.home;
-        if ((home_men & ~drops_only) == 0) {
-            add_reserve_drops(out, home_men, q.own_drops, ndrops);
-            return;
-        }
-        for_each_vertex(home_men, [&](Vertex v) {
-            if (has(drops_only, v)) {
-                add_drops(out, v, q.own_drops, ndrops);
-            } else {
-                add_non_captures(pos, q, v, out);
-            }
-        });
-    };
-    if (s.home_end < 0) at_home();
-    for_each_vertex(mine & ~s.home, outside);
-    if (s.home_end > 0) at_home();
+    });
 }
 
 void Shatra::promote_waiting(Position& pos, const Move& m, Undo& u, Color owner) const {

@@ -219,9 +219,6 @@ private:
         Mask fortress = 0, gate = 0, home = 0, half = 0, first_row = 0, ditch_row = 0;
         Mask beyond_ditch = 0, transformation = 0, towers = 0, road = 0;
         Direction forward = Direction::n;
-        /// -1: every square of `home` comes before (in vertex order) every other square of the
-        /// board; +1: after; 0: neither. Lets generate_moves take the home men as one block.
-        int home_end = 0;
     };
 
     /// A shatra's non-capturing steps from one square (3.5, A3), fixed by its side and square:
