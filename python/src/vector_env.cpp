@@ -6,6 +6,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -21,17 +23,44 @@ namespace tg = tradgames;
 namespace py = pybind11;
 using tgpy::VariantRef;
 
+/// The NumPy dtype of T, looked up once (a new dtype object per call costs as much as a step of
+/// a small batch); a leaked reference: it lives as long as the interpreter.
+template <class T>
+const py::dtype& dtype_of() {
+    static const auto* d = new py::dtype(py::dtype::of<T>());
+    return *d;
+}
+
+/// out[key] (borrowed), or nullptr when the key is absent or None. `key` is an interned string
+/// made once per key: no string is built per call.
+PyObject* item(const py::dict& out, const char* key) {
+    // Few keys, each a string literal: keyed by its address.
+    static std::vector<std::pair<const char*, PyObject*>> interned;
+    PyObject* k = nullptr;
+    for (const auto& [name, s] : interned) {
+        if (name == key) k = s;
+    }
+    if (k == nullptr) {
+        k = PyUnicode_InternFromString(key);
+        if (k == nullptr) throw py::error_already_set();
+        interned.emplace_back(key, k);
+    }
+    PyObject* o = PyDict_GetItemWithError(out.ptr(), k);
+    if (o == nullptr && PyErr_Occurred() != nullptr) throw py::error_already_set();
+    return o == Py_None ? nullptr : o;
+}
+
 /// The data of out[key] when it is a writeable C-contiguous array of T with `shape`; nullptr when
 /// the key is absent or None. Throws TypeError / ValueError naming the key otherwise.
 template <class T>
 T* buffer(const py::dict& out, const char* key, std::initializer_list<py::ssize_t> shape) {
-    if (!out.contains(key) || out[key].is_none()) return nullptr;
-    const py::object o = out[key];
+    PyObject* o = item(out, key);
+    if (o == nullptr) return nullptr;
     if (!py::isinstance<py::array>(o)) throw py::type_error(std::string("out[\"") + key + "\"]: expected a numpy array");
     auto a = py::reinterpret_borrow<py::array>(o);
-    if (!a.dtype().is(py::dtype::of<T>())) {
+    if (!a.dtype().is(dtype_of<T>())) {
         throw py::type_error(std::string("out[\"") + key + "\"]: expected dtype " +
-                             std::string(py::str(py::dtype::of<T>())) + ", got " + std::string(py::str(a.dtype())));
+                             std::string(py::str(py::handle(dtype_of<T>()))) + ", got " + std::string(py::str(a.dtype())));
     }
     bool same = a.ndim() == static_cast<py::ssize_t>(shape.size());
     for (std::size_t d = 0; same && d < shape.size(); ++d) same = a.shape(static_cast<py::ssize_t>(d)) == shape.begin()[d];
@@ -65,11 +94,14 @@ public:
         env_->reset(o, seed);
     }
 
-    void step(const py::array& actions, const py::dict& out) {
+    bool step(const py::array& actions, const py::dict& out) {
         const std::int64_t* a = action_data(actions);
         const tg::VectorEnvOutputs o = outputs(out);
+        std::uint8_t* done = done_flags(out, o);
         py::gil_scoped_release nogil;
         env_->step(a, o);
+        write_done(o, done);
+        return done != nullptr;
     }
 
     void sample(const py::array& actions) {
@@ -78,11 +110,14 @@ public:
         env_->sample_actions(a);
     }
 
-    void step_random(const py::dict& out, const py::object& actions) {
+    bool step_random(const py::dict& out, const py::object& actions) {
         std::int64_t* a = actions.is_none() ? nullptr : action_out(actions.cast<py::array>());
         const tg::VectorEnvOutputs o = outputs(out);
+        std::uint8_t* done = done_flags(out, o);
         py::gil_scoped_release nogil;
         env_->step_random(o, a);
+        write_done(o, done);
+        return done != nullptr;
     }
 
 private:
@@ -102,8 +137,29 @@ private:
         return o;
     }
 
+    /// out["_final_observation"] (info's flags: terminated or truncated) when it is a writeable
+    /// C-contiguous bool array of shape (num_envs,) and out has both flag arrays; else nullptr,
+    /// and tradgames/vector_env.py computes the flags itself (as for any other such array).
+    std::uint8_t* done_flags(const py::dict& out, const tg::VectorEnvOutputs& o) const {
+        if (o.terminated == nullptr || o.truncated == nullptr) return nullptr;
+        PyObject* d = item(out, "_final_observation");
+        if (d == nullptr || !py::isinstance<py::array>(d)) return nullptr;
+        auto a = py::reinterpret_borrow<py::array>(d);
+        if (!a.dtype().is(dtype_of<bool>()) || a.ndim() != 1 || a.shape(0) != n() ||
+            (a.flags() & py::array::c_style) == 0 || !a.writeable()) {
+            return nullptr;
+        }
+        return static_cast<std::uint8_t*>(a.mutable_data());
+    }
+
+    /// done[i] = terminated[i] | truncated[i] (no-op for a null done).
+    void write_done(const tg::VectorEnvOutputs& o, std::uint8_t* done) const noexcept {
+        if (done == nullptr) return;
+        for (std::size_t i = 0; i < env_->size(); ++i) done[i] = static_cast<std::uint8_t>(o.terminated[i] | o.truncated[i]);
+    }
+
     const std::int64_t* action_data(const py::array& actions) const {
-        if (actions.dtype().is(py::dtype::of<std::int64_t>()) && actions.ndim() == 1 && actions.shape(0) == n() &&
+        if (actions.dtype().is(dtype_of<std::int64_t>()) && actions.ndim() == 1 && actions.shape(0) == n() &&
             (actions.flags() & py::array::c_style) != 0) {
             return static_cast<const std::int64_t*>(actions.data());
         }

@@ -205,3 +205,30 @@ def test_final_observation_flags_written_in_place():
     _, _, terminated, truncated, info = env.step_random(out=out)
     assert info["_final_observation"].tolist() == (terminated | truncated).tolist()
     assert "_final_observation" not in out
+
+
+def test_module_writes_final_observation_flags():
+    # The module writes out["_final_observation"] (terminated | truncated) itself when it is a
+    # writeable contiguous bool array of the right shape, and says so (the wrapper then skips
+    # its NumPy call); any other array is left to the wrapper, which computes the flags as before.
+    env = tradgames.VectorEnv("russian", 16, seed=5, max_plies=6)
+    out = env.buffers()
+    env.reset(out=out)
+    raw = env._env
+    actions = np.empty(16, dtype=np.int64)
+    done_seen = 0
+    for k in range(40):
+        out["_final_observation"][:] = True  # stale values: all must be rewritten
+        if k % 2:
+            assert raw.step_random(out, None) is True
+        else:
+            env.sample_actions(out=actions)
+            assert raw.step(actions, out) is True
+        assert out["_final_observation"].tolist() == (out["terminated"] | out["truncated"]).tolist()
+        done_seen += int(out["_final_observation"].sum())
+    assert 0 < done_seen < 40 * 16
+    for odd in (np.zeros(15, dtype=np.bool_), np.zeros(16, dtype=np.uint8), np.zeros(32, dtype=np.bool_)[::2], None):
+        out["_final_observation"] = odd
+        assert raw.step_random(out, None) is False
+        _, _, terminated, truncated, info = env.step_random(out=out)
+        assert info["_final_observation"].tolist() == (terminated | truncated).tolist()

@@ -92,8 +92,7 @@ class VectorEnv:
             raise TypeError("actions: expected integers, got dtype " + str(a.dtype))
         a = np.ascontiguousarray(a, dtype=np.int64)
         b = self.buffers() if out is None else out
-        self._env.step(a, b)
-        return self._result(b)
+        return self._result(b, self._env.step(a, b))
 
     def sample_actions(self, out: Optional[np.ndarray] = None) -> np.ndarray:
         """A uniformly drawn legal action per game (int64), from each game's own generator."""
@@ -105,8 +104,7 @@ class VectorEnv:
         """sample_actions() and step() in one C++ call; the actions taken go to ``actions``
         (int64, optional) and info["actions"]."""
         b = self.buffers() if out is None else out
-        self._env.step_random(b, actions)
-        obs, reward, terminated, truncated, info = self._result(b)
+        obs, reward, terminated, truncated, info = self._result(b, self._env.step_random(b, actions))
         if actions is not None:
             info["actions"] = actions
         return obs, reward, terminated, truncated, info
@@ -135,13 +133,15 @@ class VectorEnv:
         return "<tradgames.VectorEnv {} x{} threads={}>".format(self.variant.name, self.num_envs, self.threads)
 
     @staticmethod
-    def _result(b: Buffers):
-        # In place when out= has the array (buffers() makes one): no allocation per step.
+    def _result(b: Buffers, done_written: bool):
+        # In place when out= has the array (buffers() makes one): no allocation per step. The
+        # module wrote it already when it could (done_written): no NumPy call per step.
         done = b.get("_final_observation")
-        if done is None or done.shape != b["terminated"].shape or done.dtype != np.bool_:
-            done = b["terminated"] | b["truncated"]
-        else:
-            np.logical_or(b["terminated"], b["truncated"], out=done)
+        if not done_written:
+            if done is None or done.shape != b["terminated"].shape or done.dtype != np.bool_:
+                done = b["terminated"] | b["truncated"]
+            else:
+                np.logical_or(b["terminated"], b["truncated"], out=done)
         info = {"action_mask": b["action_mask"], "current_player": b["current_player"],
                 "final_observation": b["final_observation"], "_final_observation": done}
         return b["observation"], b["reward"], b["terminated"], b["truncated"], info
