@@ -329,6 +329,15 @@ private:
     /// shatra_steps_[c][v]: a shatra's steps from v for side c (3.5, A3).
     std::array<std::array<ShatraStepSet, max_vertices>, 2> shatra_steps_{};
     Mask high_road_ = 0;
+    /// The short jumps (shatra and biy, 8 directions, 3.1, 3.5) that keep the large field's
+    /// vertex steps: short_jump_from_[d] holds the squares whose jump in direction d goes over
+    /// v + short_jump_rot_[d] to v + 2 * short_jump_rot_[d] (as rotations modulo max_vertices),
+    /// so that add_captures tests every man off irregular_jumpers_ at once with shifted masks;
+    /// irregular_jumpers_ holds the squares with some other jump (by the homes and gates),
+    /// tested man by man.
+    std::array<Mask, direction_count> short_jump_from_{};
+    std::array<int, direction_count> short_jump_rot_{};
+    Mask irregular_jumpers_ = 0;
 };
 
 }  // namespace tradgames::shatra

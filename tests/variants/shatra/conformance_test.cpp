@@ -7,10 +7,55 @@
 
 #include <string>
 
+#include "shatra/shatra.hpp"
 #include "support/conformance.hpp"
+#include "tradgames/game.hpp"
+#include "tradgames/playout.hpp"
 #include "variants/shatra/support.hpp"
 
 TEST_SUITE("shatra") {
+    TEST_CASE("every shatra or biy with a short jump onto the large field has a capture listed") {
+        // add_captures finds the shatras and the biy that may start a capture all at once, by
+        // shifted masks, except on the squares by the homes (Shatra::short_jump_from_); a man it
+        // missed would have no capture in the list. Here the jumps are found by walking the board
+        // instead: a man of the side to move with an enemy next to it and an empty square of the
+        // large field (11-52, where no landing is barred: 4.2, A10) right behind it can capture
+        // (3.1, 3.5, 5), over the positions of seeded random games.
+        using namespace tradgames;
+        const auto v = shatratest::variant();
+        const Topology& t = v->topology();
+        std::uint64_t jumps = 0;
+        std::uint64_t missed = 0;
+        Game game(v);
+        for (std::uint64_t g = 0; g < 300; ++g) {
+            Rng rng = playout_rng(15, g);
+            game.reset();
+            while (!game.result().over() && game.ply() < 400) {
+                const Position& pos = game.position();
+                const Color c = pos.side_to_move();
+                const MoveList& legal = game.legal_moves();
+                const Mask men = pos.pieces(c, shatra::shatra) | pos.pieces(c, shatra::biy);
+                for_each_vertex(men, [&](Vertex from) {
+                    bool can = false;
+                    for (int d = 0; d < direction_count; ++d) {
+                        const Vertex over = t.neighbour(from, static_cast<Direction>(d));
+                        const Vertex to = over == no_vertex ? no_vertex : t.neighbour(over, static_cast<Direction>(d));
+                        if (to == no_vertex || to < 10 || to > 51) continue;
+                        can = can || (has(pos.pieces(~c), over) && !has(pos.occupied(), to));
+                    }
+                    if (!can) return;
+                    ++jumps;
+                    bool listed = false;
+                    for (const Move& m : legal) listed = listed || (m.from == from && m.is_capture());
+                    missed += listed ? 0 : 1;
+                });
+                game.play_legal(static_cast<std::size_t>(rng.below(legal.size())));
+            }
+        }
+        CHECK(jumps > 1000);
+        CHECK(missed == 0);
+    }
+
     TEST_CASE("conformance over random games under every non-default option") {
         for (const char* option :
              {"double_step=own_half", "drop_on_high_road=false", "returned_biy_is_reserve=false",
