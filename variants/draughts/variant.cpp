@@ -70,6 +70,38 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
     }
     hooks_.promotion_zone = rules_.promotion_zone;
     hooks_.reverts = d_.king_reverts;
+    // The men's jumps by direction in the ghost numbering, for ManCaptureWriter: each
+    // direction must be one rotation for every man that jumps in it.
+    write_men_captures_ = count_men_captures_ && !d_.king_reverts && rules_.ghost_straight;
+    if (write_men_captures_) {
+        const auto& g = rules_.ghost;
+        for (Vertex v = 0; v < t.size(); ++v) ghost_vertex_[static_cast<std::size_t>(g.bit_of(v))] = v;
+        auto rot = [&](Vertex from, Vertex to) {
+            return static_cast<std::uint8_t>((g.bit_of(to) - g.bit_of(from) + max_vertices) % max_vertices);
+        };
+        for (std::size_t c = 0; c < 2; ++c) {
+            auto& jumps = men_jumps_[c];
+            std::size_t n = 0;
+            for_each_direction(rules_.side_directions[c][man_kind], [&](Direction d) {
+                CaptureRules::JumpGroup j;
+                for (Vertex v = 0; v < t.size(); ++v) {
+                    for (int i = 0; i < rules_.short_jump_count[c][man_kind][v]; ++i) {
+                        const CaptureRules::ShortJump s = rules_.short_jumps[c][man_kind][v][static_cast<std::size_t>(i)];
+                        if (s.dir != index(d)) continue;
+                        if (j.from == 0) {
+                            j.over_rot = rot(v, s.over);
+                            j.to_rot = rot(v, s.to);
+                        } else if (j.over_rot != rot(v, s.over) || j.to_rot != rot(v, s.to)) {
+                            write_men_captures_ = false;
+                        }
+                        j.from |= bit(static_cast<Vertex>(g.bit_of(v)));
+                    }
+                }
+                if (j.from != 0) jumps[n++] = j;
+                if ((2 * j.over_rot) % max_vertices != j.to_rot) write_men_captures_ = false;
+            });
+        }
+    }
     man_steps_ = {StepTable(t, side_view(Color::white, d_.man.steps)),
                   StepTable(t, side_view(Color::black, d_.man.steps))};
     king_dirs_ = {side_view(Color::white, d_.king.steps), side_view(Color::black, d_.king.steps)};
@@ -300,6 +332,127 @@ private:
     Mask origin_ = 0, empty_ = 0, victims_ = 0, caps_ = 0;
     std::array<Result, max_results> results_;
 };
+
+/// The captures of a side's men written as the generator writes them
+/// (CaptureSequenceGenerator<DraughtsHooks, true>::search with keep_most_captures(most), for
+/// men only, Duplicates::unique): the same moves in the same order, found on the ghost
+/// numbering of the board (CaptureRules::GhostLayout) with one rotation a jump instead of the
+/// generator's table walk. For the rules of ManCaptureCounter (plain rules, promotion at the
+/// end of the move, the default hooks) and jumps given in the generator's direction order.
+class ManCaptureWriter {
+public:
+    /// jumps: the men's jumps by direction, in the generator's order (ending with an empty
+    /// `from`); vertex: the vertex of each ghost bit; zone: the promotion zone (vertices);
+    /// promotes_to: the man's promotion kind; most: the majority rule.
+    ManCaptureWriter(const CaptureRules::JumpGroup* jumps, const Vertex* vertex, Mask zone,
+                     Kind promotes_to, bool most, MoveList& out) noexcept
+        : jumps_(jumps), vertex_(vertex), zone_(zone), promotes_to_(promotes_to), most_only_(most),
+          out_(out), first_(out.size()) {}
+
+    /// Appends the captures of the men on the ghost bits `men`, with enemy pieces `victims`
+    /// and empty squares `empty` (ghost bits); false (nothing appended) when the generator
+    /// must decide: more jumps than a move holds, more sequences or moves of one man than
+    /// this search keeps (the generator then throws or uses its hash index).
+    bool write(Mask men, Mask victims, Mask empty) {
+        victims_ = victims;
+        for (; men != 0; men &= men - 1) {
+            origin_ = men & (~men + 1);
+            from_ = vertex_[std::countr_zero(origin_)];
+            empty_ = empty | origin_;  // the man has left its square: it may land there again
+            dedup_from_ = out_.size();
+            walk(origin_);
+            if (failed_) {
+                out_.truncate(first_);
+                return false;
+            }
+        }
+        return true;
+    }
+
+private:
+    static constexpr std::size_t max_sequences = std::size_t{1} << 22;
+    static constexpr std::size_t max_piece_moves = 256;
+
+    void walk(Mask at) noexcept {
+        bool jumped = false;
+        for (const CaptureRules::JumpGroup* j = jumps_; j->from != 0; ++j) {
+            if ((j->from & at) == 0) continue;
+            const Mask over = std::rotl(at, j->over_rot);
+            if ((over & victims_) == 0) continue;
+            const Mask to = std::rotl(at, j->to_rot);
+            if ((to & empty_) == 0) continue;
+            jumped = true;
+            if (depth_ == static_cast<int>(max_jumps)) {
+                failed_ = true;
+                return;
+            }
+            const Vertex victim = vertex_[std::countr_zero(over)];
+            victims_ ^= over;
+            caps_[static_cast<std::size_t>(depth_)] = victim;
+            captured_ ^= bit(victim);
+            path_[static_cast<std::size_t>(depth_++)] = vertex_[std::countr_zero(to)];
+            walk(to);
+            --depth_;
+            captured_ ^= bit(victim);
+            victims_ ^= over;
+        }
+        if (!jumped && depth_ > 0) found();
+    }
+
+    void found() noexcept {
+        if (++sequences_ > max_sequences) failed_ = true;
+        if (most_only_) {
+            if (depth_ < most_) return;  // another sequence takes more
+            if (depth_ > most_) {        // this one takes more than all written so far
+                most_ = depth_;
+                out_.truncate(first_);
+                dedup_from_ = first_;
+            }
+        }
+        const std::size_t last = out_.size();
+        if (last - dedup_from_ >= max_piece_moves || last == max_moves) {
+            failed_ = true;
+            return;
+        }
+        Move& m = out_.push_raw();
+        m.kind = MoveKind::capture;
+        m.from = from_;
+        m.to = path_[static_cast<std::size_t>(depth_ - 1)];
+        m.promotion = has(zone_, m.to) ? promotes_to_ : no_kind;
+        m.result_tag = 0;
+        m.path.assign(path_, static_cast<std::size_t>(depth_));
+        m.captured.assign(caps_, static_cast<std::size_t>(depth_));
+        m.captured_mask = captured_;
+        // U: one move per result, keeping the smallest landing sequence (as the generator).
+        for (std::size_t i = dedup_from_; i < last; ++i) {
+            Move& o = out_[i];
+            if (!o.same_result(m)) continue;
+            if (std::lexicographical_compare(m.path.begin(), m.path.end(), o.path.begin(), o.path.end())) {
+                o.path = m.path;
+                o.captured = m.captured;
+            }
+            out_.pop_back();
+            return;
+        }
+    }
+
+    const CaptureRules::JumpGroup* jumps_;
+    const Vertex* vertex_;
+    Mask zone_;
+    Kind promotes_to_;
+    bool most_only_;
+    MoveList& out_;
+    std::size_t first_;
+    std::size_t dedup_from_ = 0;
+    std::size_t sequences_ = 0;
+    bool failed_ = false;
+    int depth_ = 0;
+    int most_ = 0;
+    Vertex from_ = no_vertex;
+    Mask origin_ = 0, empty_ = 0, victims_ = 0, captured_ = 0;
+    std::array<Vertex, max_jumps> path_;
+    std::array<Vertex, max_jumps> caps_;
+};
 #endif
 
 }  // namespace
@@ -507,10 +660,48 @@ std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& ou
     // The start test of the two kinds (plain rules: no victim filter).
     const Color side = pos.side_to_move();
     const Mask enemy = pos.pieces(~side);
+    if (write_men_captures_) {
+        const Mask kings = rules_.starts(pos, side, king_kind, enemy);
+        if (kings == 0) {
+            // Only men may capture: their start test on the ghost bits, by the writer's
+            // direction table (CaptureRules::side_candidates' test, one rotation count a
+            // direction in the straight layout), and their captures written by the writer.
+            const auto& g = rules_.ghost;
+            const Mask victims = g.to_ghost(enemy);
+            const Mask empty = g.to_ghost(~pos.occupied());
+            Mask open = 0;
+            for (const CaptureRules::JumpGroup* j = men_jumps_[index(side)].data(); j->from != 0; ++j) {
+                open |= j->from & rotate_down(victims & rotate_down(empty, j->over_rot), j->over_rot);
+            }
+            open &= g.to_ghost(pos.pieces(side, man_kind));
+            if (open == 0) return 0;
+            if (dup == Duplicates::unique) {
+                const std::size_t n = write_men_captures(side, out, open, victims, empty);
+                if (n != npos_count) return n;
+            }
+            return Out::search(*this, pos, out, dup, g.from_ghost(open), 0);
+        }
+        return Out::search(*this, pos, out, dup, rules_.starts(pos, side, man_kind, enemy), kings);
+    }
     const Mask men = rules_.starts(pos, side, man_kind, enemy);
     const Mask kings = rules_.starts(pos, side, king_kind, enemy);
     if ((men | kings) == 0) return 0;
     return Out::search(*this, pos, out, dup, men, kings);
+}
+
+std::size_t DraughtsVariant::write_men_captures(Color side, MoveList& out, Mask men, Mask victims,
+                                               Mask empty) const {
+#if TRADGAMES_MAX_VERTICES == 64
+    const std::size_t first = out.size();
+    ManCaptureWriter writer(men_jumps_[index(side)].data(), ghost_vertex_.data(),
+                            rules_.promotion_zone[index(side)], rules_.kinds[man_kind].promotes_to,
+                            !d_.precedence.empty(), out);
+    if (!writer.write(men, victims, empty)) return npos_count;
+    return out.size() - first;
+#else
+    (void)side, (void)out, (void)men, (void)victims, (void)empty;
+    return npos_count;
+#endif
 }
 
 Mask DraughtsVariant::movable_kings(const Position& pos) const noexcept {

@@ -600,6 +600,13 @@ private:
     void do_move_counting_kings(Position& pos, const Move& m, Undo& u) const;
     /// Appends the legal captures (precedence applied) to out; returns their number.
     std::size_t generate_captures(const Position& pos, MoveList& out, Duplicates dup) const;
+    /// generate_captures (U) for side's men on `men` (the start test's, no king may capture),
+    /// with enemy pieces `victims` and empty squares `empty`, all in ghost bits, by
+    /// ManCaptureWriter (write_men_captures_); npos_count, nothing appended, when the
+    /// generator must decide. Out of line: most positions have no capture.
+    [[gnu::noinline]] std::size_t write_men_captures(Color side, MoveList& out, Mask men, Mask victims,
+                                                     Mask empty) const;
+    static constexpr std::size_t npos_count = static_cast<std::size_t>(-1);
     /// The kings of the side to move that may make a quiet move (king_move_limit).
     [[nodiscard]] Mask movable_kings(const Position& pos) const noexcept;
 
@@ -618,6 +625,15 @@ private:
     PositionRules position_rules_{};
     /// [side]: no quiet move of that side's men ever ends farther back than it started.
     std::array<bool, 2> men_never_back_{};
+    /// generate_captures writes the men's captures with ManCaptureWriter (variant.cpp) when no
+    /// king may capture: count_men_captures_'s rules, no king reversion, and every man jump of
+    /// a direction one rotation of the ghost numbering. Set once by the constructor.
+    bool write_men_captures_ = false;
+    /// [side]: the men's jumps in the ghost numbering, one entry a capture direction in the
+    /// order of the directions (the generator's order), ending with an empty `from`.
+    std::array<std::array<CaptureRules::JumpGroup, direction_count + 1>, 2> men_jumps_{};
+    /// The vertex of each ghost bit (write_men_captures_).
+    std::array<Vertex, 64> ghost_vertex_{};
 };
 
 /// Creates the variant of descriptor `d` with rule options ("key=value"). Throws OptionError
