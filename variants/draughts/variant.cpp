@@ -102,6 +102,7 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
             });
         }
     }
+    plain_search_ = plain_rules_ && !write_men_captures_;
     man_steps_ = {StepTable(t, side_view(Color::white, d_.man.steps)),
                   StepTable(t, side_view(Color::black, d_.man.steps))};
     king_dirs_ = {side_view(Color::white, d_.king.steps), side_view(Color::black, d_.king.steps)};
@@ -616,6 +617,32 @@ std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& ou
     // and the start test needs no stack frame. men, kings (plain rules): the pieces of each
     // kind that passed the start test.
     struct Out {
+        // The start test and the captures of a game with write_men_captures_: the men's
+        // captures written by ManCaptureWriter when no king may capture, else the search.
+        [[gnu::noinline]] static std::size_t men(const DraughtsVariant& v, const Position& pos,
+                                                 MoveList& out, Duplicates dup) {
+            const Color side = pos.side_to_move();
+            const Mask enemy = pos.pieces(~side);
+            const Mask kings = v.rules_.starts(pos, side, king_kind, enemy);
+            if (kings != 0) return search(v, pos, out, dup, v.rules_.starts(pos, side, man_kind, enemy), kings);
+            // Only men may capture: their start test on the ghost bits, by the writer's direction
+            // table (CaptureRules::side_candidates' test, one rotation count a direction in the
+            // straight layout), and their captures written by the writer.
+            const auto& g = v.rules_.ghost;
+            const Mask victims = g.to_ghost(enemy);
+            const Mask empty = g.to_ghost(~pos.occupied());
+            Mask open = 0;
+            for (const CaptureRules::JumpGroup* j = v.men_jumps_[index(side)].data(); j->from != 0; ++j) {
+                open |= j->from & rotate_down(victims & rotate_down(empty, j->over_rot), j->over_rot);
+            }
+            open &= g.to_ghost(pos.pieces(side, man_kind));
+            if (open == 0) return 0;
+            if (dup == Duplicates::unique) {
+                const std::size_t n = v.write_men_captures(side, out, open, victims, empty);
+                if (n != v.npos_count) return n;
+            }
+            return search(v, pos, out, dup, g.from_ghost(open), 0);
+        }
         [[gnu::noinline]] static std::size_t search(const DraughtsVariant& v, const Position& p,
                                                     MoveList& list, Duplicates d, Mask men,
                                                     Mask kings) {
@@ -656,33 +683,13 @@ std::size_t DraughtsVariant::generate_captures(const Position& pos, MoveList& ou
             return list.size() - first;
         }
     };
-    if (!plain_rules_) return Out::search(*this, pos, out, dup, 0, 0);
+    if (!plain_search_) {  // one flag: the plain search's path tests no more than before
+        if (write_men_captures_) return Out::men(*this, pos, out, dup);
+        return Out::search(*this, pos, out, dup, 0, 0);
+    }
     // The start test of the two kinds (plain rules: no victim filter).
     const Color side = pos.side_to_move();
     const Mask enemy = pos.pieces(~side);
-    if (write_men_captures_) {
-        const Mask kings = rules_.starts(pos, side, king_kind, enemy);
-        if (kings == 0) {
-            // Only men may capture: their start test on the ghost bits, by the writer's
-            // direction table (CaptureRules::side_candidates' test, one rotation count a
-            // direction in the straight layout), and their captures written by the writer.
-            const auto& g = rules_.ghost;
-            const Mask victims = g.to_ghost(enemy);
-            const Mask empty = g.to_ghost(~pos.occupied());
-            Mask open = 0;
-            for (const CaptureRules::JumpGroup* j = men_jumps_[index(side)].data(); j->from != 0; ++j) {
-                open |= j->from & rotate_down(victims & rotate_down(empty, j->over_rot), j->over_rot);
-            }
-            open &= g.to_ghost(pos.pieces(side, man_kind));
-            if (open == 0) return 0;
-            if (dup == Duplicates::unique) {
-                const std::size_t n = write_men_captures(side, out, open, victims, empty);
-                if (n != npos_count) return n;
-            }
-            return Out::search(*this, pos, out, dup, g.from_ghost(open), 0);
-        }
-        return Out::search(*this, pos, out, dup, rules_.starts(pos, side, man_kind, enemy), kings);
-    }
     const Mask men = rules_.starts(pos, side, man_kind, enemy);
     const Mask kings = rules_.starts(pos, side, king_kind, enemy);
     if ((men | kings) == 0) return 0;

@@ -634,6 +634,9 @@ private:
     std::array<std::array<CaptureRules::JumpGroup, direction_count + 1>, 2> men_jumps_{};
     /// The vertex of each ghost bit (write_men_captures_).
     std::array<Vertex, 64> ghost_vertex_{};
+    /// plain_rules_ && !write_men_captures_: generate_captures runs the start test of both
+    /// kinds and the plain search.
+    bool plain_search_ = false;
 };
 
 /// Creates the variant of descriptor `d` with rule options ("key=value"). Throws OptionError
