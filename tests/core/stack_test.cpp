@@ -36,6 +36,9 @@ struct Results {
 
 Results exercise(const std::string& name) {
     Results r;
+    // Shatra's drops make its tree wide (perft(4) = 344,944,535 from the start): one ply less
+    // keeps every call on the stack at a thousandth of the time (49 s under the sanitizers).
+    const int depth = name == "shatra" ? 3 : 4;
     const auto v = make_variant(name);
     Position start = v->initial_position();
     MoveList list;
@@ -45,8 +48,8 @@ Results exercise(const std::string& name) {
     PerftOptions bulk;
     PerftOptions every;
     every.bulk = false;
-    r.perft_bulk = v->perft(start, 4, bulk);
-    r.perft_every = v->perft(start, 3, every);
+    r.perft_bulk = v->perft(start, depth, bulk);
+    r.perft_every = v->perft(start, depth - 1, every);
 
     Game game(v);
     Rng rng = playout_rng(11, 0);
