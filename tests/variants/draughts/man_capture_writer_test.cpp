@@ -13,31 +13,9 @@
 #include <string>
 
 #include "tradgames/random.hpp"
+#include "support/draughts_random.hpp"
 
 using namespace tradgames;
-
-namespace {
-
-/// A random position without a man on its own promotion zone: each vertex empty or holding a
-/// piece with chance `percent`, a king with chance 1 in `king_odds` (0: men only).
-Position random_position(const DraughtsVariant& v, Rng& rng, int percent, int king_odds) {
-    const Topology& t = v.topology();
-    const CaptureRules& r = v.capture_rules();
-    Position p;
-    for (Vertex s = 0; s < t.size(); ++s) {
-        if (static_cast<int>(rng.below(100)) >= percent) continue;
-        const Color c = rng.below(2) == 0 ? Color::white : Color::black;
-        Kind k = king_odds > 0 && rng.below(static_cast<std::uint64_t>(king_odds)) == 0
-                     ? DraughtsVariant::king_kind
-                     : DraughtsVariant::man_kind;
-        if (has(r.promotion_zone[index(c)], s)) k = DraughtsVariant::king_kind;
-        p.put(s, Piece(c, k));
-    }
-    if (rng.below(2) == 0) p.flip_side();
-    return p;
-}
-
-}  // namespace
 
 TEST_CASE("the men's capture writer writes what the capture generator writes") {
     long positions = 0;     // capture positions compared
@@ -57,7 +35,7 @@ TEST_CASE("the men's capture writer writes what the capture generator writes") {
         hooks.promotion_zone = rules.promotion_zone;
         Rng rng(20261204);
         for (int i = 0; i < 4000; ++i) {
-            const Position p = random_position(*v, rng, 25 + (i % 7) * 10, i % 3 == 0 ? 8 : 0);
+            const Position p = tgtest::random_draughts_position(*v, rng, 25 + (i % 7) * 10, i % 3 == 0 ? 8 : 0);
             CAPTURE(v->position_to_string(p));
             MoveList got;
             v->generate(p, got, Duplicates::unique);
