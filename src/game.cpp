@@ -23,47 +23,29 @@ std::optional<Verdict> Adjudicator::at_start(const Position&, bool) { return std
 Game::Game(std::shared_ptr<const Variant> variant, std::optional<Position> start)
     : variant_(std::move(variant)),
       initial_(variant_->initial_position()),
-      rules_(variant_->game_rules()) {
+      rules_(variant_->game_rules()),
+      counts_(variant_->counts_moves()) {
     reset(start);
 }
 
-void Game::reset(const std::optional<Position>& start) {
-    positions_.clear();
-    moves_.clear();
-    dropped_ = 0;
-    horizon_.clear();
-    hashes_.clear();
-    positions_.push_back(start ? *start : initial_);
-    horizon_.push_back(0);
-    hashes_.push_back(positions_.back().hash());
-    result_.outcome = Outcome::ongoing;
-    result_.reason.clear();
-    if (!made_ || !(fresh_start_ == positions_.front())) {
-        fresh_ = variant_->make_adjudicator(positions_.front());
-        fresh_start_ = positions_.front();
-        made_ = true;
-        adjudicators_.clear();
-        start_legal_.clear();
-        start_generated_ = false;
-    }
-    if (fresh_) {
-        if (adjudicators_.empty()) {
-            adjudicators_.push_back(fresh_->clone());
-        } else {
-            adjudicators_.front()->assign(*fresh_);
-        }
-    }
-    // The start position is fresh_start_, whose legal moves were kept the first time: a game
-    // reused for many games (playouts) copies them instead of generating them again.
-    if (start_generated_) {
-        legal_ = start_legal_;
+TRADGAMES_ALWAYS_INLINE inline void Game::generate_legal() {
+    legal_.clear();
+    const Position& now = positions_.back();
+    if (listing_ == MoveListing::lazy && counts_) {
+        const CountedMoves c = variant_->generate_or_count(now, legal_);
+        legal_count_ = c.count;
+        listed_ = c.listed;
     } else {
-        legal_.clear();
-        variant_->generate(positions_.front(), legal_);
-        start_legal_ = legal_;
-        start_generated_ = true;
+        variant_->generate(now, legal_);
+        legal_count_ = legal_.size();
+        listed_ = true;
     }
-    judge();
+}
+
+void Game::list_legal() const {
+    legal_.clear();
+    variant_->generate(positions_.back(), legal_);
+    listed_ = true;
 }
 
 int Game::hash_repetitions() const noexcept {
@@ -116,16 +98,10 @@ struct NumberedReason {
 
 }  // namespace
 
-void Game::evaluate() {
-    legal_.clear();
-    variant_->generate(positions_.back(), legal_);
-    judge();
-}
-
-void Game::judge() {
+TRADGAMES_ALWAYS_INLINE inline void Game::judge() {
     const std::size_t n = positions_.size();
     const Position& now = positions_[n - 1];
-    const bool has_moves = !legal_.empty();
+    const bool has_moves = legal_count_ != 0;
     if (!adjudicators_.empty()) {
         const std::optional<Verdict> a =
             n == 1 ? adjudicators_[0]->at_start(now, has_moves)
@@ -149,7 +125,60 @@ void Game::judge() {
             decide(Outcome::draw, NumberedReason("ply cap (", rules.ply_cap, ")").view());
         }
     }
-    if (result_.over()) legal_.clear();
+    if (result_.over()) clear_legal();
+}
+
+TRADGAMES_ALWAYS_INLINE inline void Game::evaluate() {
+    generate_legal();
+    judge();
+}
+
+void Game::reset(const std::optional<Position>& start) {
+    positions_.clear();
+    moves_.clear();
+    dropped_ = 0;
+    horizon_.clear();
+    hashes_.clear();
+    positions_.push_back(start ? *start : initial_);
+    horizon_.push_back(0);
+    hashes_.push_back(positions_.back().hash());
+    result_.outcome = Outcome::ongoing;
+    result_.reason.clear();
+    if (!made_ || !(fresh_start_ == positions_.front())) {
+        fresh_ = variant_->make_adjudicator(positions_.front());
+        fresh_start_ = positions_.front();
+        made_ = true;
+        adjudicators_.clear();
+        start_legal_.clear();
+        start_generated_ = false;
+    }
+    if (fresh_) {
+        if (adjudicators_.empty()) {
+            adjudicators_.push_back(fresh_->clone());
+        } else {
+            adjudicators_.front()->assign(*fresh_);
+        }
+    }
+    // The start position is fresh_start_, whose legal moves were kept the first time: a game
+    // reused for many games (playouts) copies them instead of generating them again (and only
+    // their number when they were counted and not written, under MoveListing::lazy).
+    if (start_generated_ && start_listing_ == listing_) {
+        if (start_listed_) {
+            legal_ = start_legal_;
+        } else {
+            legal_.clear();
+        }
+        legal_count_ = start_count_;
+        listed_ = start_listed_;
+    } else {
+        generate_legal();
+        start_legal_ = legal_;
+        start_count_ = legal_count_;
+        start_listed_ = listed_;
+        start_listing_ = listing_;
+        start_generated_ = true;
+    }
+    judge();
 }
 
 void Game::play(const Move& m) {
@@ -157,7 +186,7 @@ void Game::play(const Move& m) {
         throw IllegalMoveError("the game is over (" + result().reason + ")");
     }
     const Move* legal = nullptr;
-    for (const Move& x : legal_) {
+    for (const Move& x : legal_moves()) {
         if (x.same_result(m)) {
             legal = &x;  // the U list has one move per result
             break;
@@ -171,11 +200,21 @@ void Game::play(const Move& m) {
 }
 
 void Game::play_legal(std::size_t i) {
-    if (i >= legal_.size()) {
+    if (i >= legal_count_) {
         throw IllegalMoveError(result().over() ? "the game is over (" + result().reason + ")"
                                                : "play_legal: no legal move " + std::to_string(i));
     }
+    if (!listed_) {
+        play_unlisted(i);
+        return;
+    }
     play_checked(legal_[i]);
+}
+
+void Game::play_unlisted(std::size_t i) {
+    Move m;
+    variant_->nth_move(positions_.back(), i, m);
+    play_checked(m);
 }
 
 void Game::prefetch(bool deep) const noexcept {
@@ -224,7 +263,7 @@ void Game::prefetch(bool deep) const noexcept {
 }
 
 void Game::play_checked(const Move& m) {
-    // m is in legal_, which stays untouched until evaluate() regenerates it.
+    // m is in legal_ (or a copy), which stays untouched until evaluate() regenerates it.
     const std::size_t n = positions_.size();  // index of the new position
     // The adjudicator state for the new position, in a kept object when there is one. A new
     // object is made first, so that a failing clone leaves the game as it was; a kept one was
@@ -292,12 +331,14 @@ void Game::undo() {
     result_.reason.clear();
     legal_.clear();
     variant_->generate(position(), legal_);
+    legal_count_ = legal_.size();
+    listed_ = true;
 }
 
 void Game::set_result(GameResult r) {
     if (!r.over()) throw Error("set_result: the result must end the game (use undo to reopen it)");
     result_ = std::move(r);
-    legal_.clear();
+    clear_legal();
 }
 
 void Game::set_result(Outcome o, std::string_view reason) {
@@ -305,7 +346,7 @@ void Game::set_result(Outcome o, std::string_view reason) {
         throw Error("set_result: the result must end the game (use undo to reopen it)");
     }
     decide(o, reason);
-    legal_.clear();
+    clear_legal();
 }
 
 }  // namespace tradgames

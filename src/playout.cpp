@@ -51,7 +51,7 @@ std::size_t choose_move(const MoveList& legal, Policy policy, Rng& rng) {
 
 namespace {
 
-/// play_out's loop; pick(legal) returns the index of the move to play.
+/// play_out's loop; pick(n) returns the index of the move to play among the n legal moves.
 template <class Pick>
 std::uint32_t play_out_with(Game& game, Pick&& pick, int ply_cap, PlayoutStats& stats) {
     // "ply cap (N)", written on the stack: ending a game allocates nothing.
@@ -67,14 +67,18 @@ std::uint32_t play_out_with(Game& game, Pick&& pick, int ply_cap, PlayoutStats& 
     }
     const bool captures_first = game.variant().captures_first();
     while (!game.result().over()) {
-        const MoveList& legal = game.legal_moves();
-        stats.legal_moves += legal.size();
+        const std::size_t n = game.legal_count();
+        stats.legal_moves += n;
         bool any_capture = false;
-        bool only_captures = legal.empty();
-        if (captures_first) {  // the first and the last move tell
+        bool only_captures = n == 0;
+        if (!game.legal_listed()) {
+            // Counted, not written (MoveListing::lazy): none of the moves is a capture.
+        } else if (captures_first) {  // the first and the last move tell
+            const MoveList& legal = game.legal_moves();
             any_capture = !legal.empty() && legal[0].is_capture();
             only_captures = legal.empty() || legal[legal.size() - 1].is_capture();
         } else {
+            const MoveList& legal = game.legal_moves();
             const auto captures = static_cast<std::size_t>(
                 std::count_if(legal.begin(), legal.end(), [](const Move& m) { return m.is_capture(); }));
             any_capture = captures > 0;
@@ -82,11 +86,10 @@ std::uint32_t play_out_with(Game& game, Pick&& pick, int ply_cap, PlayoutStats& 
         }
         stats.capture_positions += any_capture ? 1 : 0;
         stats.forced_capture_positions += only_captures ? 1 : 0;
-        const std::size_t i = pick(legal);
-        const std::size_t k = legal[i].captured.size();
+        game.play_legal(pick(n));
+        const std::size_t k = game.moves().back().captured.size();
         if (stats.captured.size() <= k) stats.captured.resize(k + 1);
         ++stats.captured[k];
-        game.play_legal(i);
         ++stats.plies;
         if (!game.result().over() && ply_cap > 0 && game.ply() >= static_cast<std::size_t>(ply_cap)) {
             game.set_result(Outcome::draw, std::string_view(cap_text.data(), cap_size));
@@ -114,22 +117,29 @@ std::uint32_t play_out_with(Game& game, Pick&& pick, int ply_cap, PlayoutStats& 
 }  // namespace
 
 std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, PlayoutStats& stats) {
+    if (policy != Policy::random) {
+        return play_out_with(
+            game, [&](std::size_t) { return choose_move(game.legal_moves(), policy, rng); }, ply_cap, stats);
+    }
+    // The random choice inline (what choose_move does for it), without a call per ply, and by
+    // index alone: the game need not write the moves it does not play (MoveListing::lazy, set
+    // for this game and put back after it, also if it throws).
+    struct Listing {
+        Game& game;
+        MoveListing before;
+        ~Listing() { game.set_listing(before); }
+    } const listing{game, game.listing()};
+    game.set_listing(MoveListing::lazy);
     return play_out_with(
-        game,
-        [&](const MoveList& legal) {
-            // The random choice inline (what choose_move does for it), without a call per ply.
-            return policy == Policy::random ? static_cast<std::size_t>(rng.below(legal.size()))
-                                            : choose_move(legal, policy, rng);
-        },
-        ply_cap, stats);
+        game, [&](std::size_t n) { return static_cast<std::size_t>(rng.below(n)); }, ply_cap, stats);
 }
 
 std::uint32_t play_out(Game& game, const MoveChooser& choose, int ply_cap, PlayoutStats& stats) {
     return play_out_with(
         game,
-        [&](const MoveList& legal) {
+        [&](std::size_t n) {
             const std::size_t i = choose(game);
-            if (i >= legal.size()) throw IllegalMoveError("play_out: the chooser picked no legal move");
+            if (i >= n) throw IllegalMoveError("play_out: the chooser picked no legal move");
             return i;
         },
         ply_cap, stats);
@@ -250,7 +260,7 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
         // One game per worker, reset for each game: its storage is reused (no allocation
         // per game once the longest game so far has been played).
         // (On the heap: a Game holds a full move list.)
-        std::unique_ptr<Game> game;
+        std::unique_ptr<Game> game;  // lazy for random playouts: reset() then only counts
         std::uint64_t i = 0;
         while (items.next(i)) {
             Rng rng = playout_rng(options.seed, options.first_game + i);
@@ -258,6 +268,10 @@ PlayoutReport run_playouts(std::shared_ptr<const Variant> variant, const Playout
                 game->reset(options.start);
             } else {
                 game = std::make_unique<Game>(variant, options.start);
+                if (options.policy == Policy::random) {
+                    game->set_listing(MoveListing::lazy);
+                    game->reset(options.start);
+                }
             }
             const std::uint32_t length = play_out(*game, options.policy, rng, options.ply_cap, acc);
             if (options.record_lengths) report.stats.lengths[i] = length;

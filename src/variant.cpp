@@ -16,6 +16,20 @@ std::size_t Variant::count_moves(const Position& pos, Duplicates dup) const {
     return list.size();
 }
 
+CountedMoves Variant::generate_or_count(const Position& pos, MoveList& out, Duplicates dup) const {
+    const std::size_t first = out.size();
+    generate(pos, out, dup);
+    return {out.size() - first, true};
+}
+
+void Variant::nth_move(const Position& pos, std::size_t k, Move& m, Duplicates dup) const {
+    thread_local MoveList scratch;  // kept between calls, as count_moves' (no allocation)
+    scratch.clear();
+    generate(pos, scratch, dup);
+    if (k >= scratch.size()) throw Error("nth_move: no legal move " + std::to_string(k));
+    m = scratch[k];
+}
+
 LeafMoves Variant::generate_if_capture(const Position& pos, MoveList& out, Duplicates dup) const {
     const std::size_t first = out.size();
     generate(pos, out, dup);

@@ -39,6 +39,18 @@ enum class GameHistory : std::uint8_t {
     recent,
 };
 
+/// When a Game writes the legal moves of the positions it reaches (Game::set_listing).
+enum class MoveListing : std::uint8_t {
+    /// After every move: legal_moves() only reads them.
+    eager,
+    /// After every move the variant counts them (Variant::generate_or_count), writing them only
+    /// where it must (captures); an unwritten list is written by the first legal_moves() call
+    /// in the position, and play_legal(i) then has the variant write move i alone
+    /// (Variant::nth_move). The same moves and results; for callers that choose a move by its
+    /// index without reading the list (random playouts: play_out sets it).
+    lazy,
+};
+
 /// A game: start position, moves, the positions they lead to, and the result.
 ///
 /// Not thread-safe; one Game per thread. The variant must outlive nothing: the Game shares it.
@@ -80,16 +92,34 @@ public:
     /// is played; going back to full keeps everything from then on (what was dropped stays
     /// dropped).
     void set_history(GameHistory h) noexcept { history_ = h; }
-    /// Legal moves in the current position (U); empty once the game is over.
-    [[nodiscard]] const MoveList& legal_moves() const noexcept { return legal_; }
+    /// Legal moves in the current position (U); empty once the game is over. With
+    /// MoveListing::lazy the first call in a position may write them (the Game is not
+    /// thread-safe, even for const calls); throws then as Variant::generate.
+    [[nodiscard]] const MoveList& legal_moves() const {
+        if (!listed_) list_legal();
+        return legal_;
+    }
+    /// The number of legal moves in the current position (legal_moves().size()), without
+    /// writing them; 0 once the game is over.
+    [[nodiscard]] std::size_t legal_count() const noexcept { return legal_count_; }
+    /// Whether the current position's legal moves are written (always with MoveListing::eager),
+    /// so that legal_moves() only reads them. When false, none of them is a capture.
+    [[nodiscard]] bool legal_listed() const noexcept { return listed_; }
+    /// How this game writes legal moves (MoveListing::eager unless set_listing changed it).
+    [[nodiscard]] MoveListing listing() const noexcept { return listing_; }
+    /// Uses l from the next position on, for this game and the next ones (reset() does not
+    /// change it); the current position's list stays as it is (legal_moves() writes it when
+    /// it is needed).
+    void set_listing(MoveListing l) noexcept { listing_ = l; }
     /// The result so far. (Every earlier position was ongoing: a move was played from it.)
     [[nodiscard]] const GameResult& result() const noexcept { return result_; }
 
     /// Plays m. Throws IllegalMoveError if the game is over or m is not a legal move (compared
     /// by its result, so any path of a legal capture is accepted).
     void play(const Move& m);
-    /// Plays legal_moves()[i] (what a playout picks by index, without searching the list).
-    /// Throws IllegalMoveError if i >= legal_moves().size() (no move once the game is over).
+    /// Plays legal_moves()[i] (what a playout picks by index, without searching the list; an
+    /// unwritten list stays unwritten: the variant writes move i alone). Throws
+    /// IllegalMoveError if i >= legal_count() (no move once the game is over).
     void play_legal(std::size_t i);
     /// Parses `text` with Variant::parse_move and plays it; returns the move played.
     /// Throws as parse_move, and IllegalMoveError if the game is over.
@@ -122,8 +152,21 @@ public:
     void prefetch(bool deep = true) const noexcept;
 
 private:
-    /// Generates legal_ for the current position and judges it.
+    /// Generates legal_ (MoveListing::lazy: counts the moves, written or not) for the current
+    /// position and judges it.
     void evaluate();
+    /// Writes the legal moves of the current position into legal_ (listed_ was false).
+    void list_legal() const;
+    /// Fills legal_, legal_count_ and listed_ for the current position, as listing_ says.
+    void generate_legal();
+    /// No legal move (the game is over).
+    void clear_legal() noexcept {
+        legal_.clear();
+        legal_count_ = 0;
+        listed_ = true;
+    }
+    /// play_legal(i) of an unwritten list: the variant writes move i alone.
+    [[gnu::noinline]] void play_unlisted(std::size_t i);
     /// Decides the result in the current position, whose legal moves legal_ holds; clears
     /// legal_ if the game is over.
     void judge();
@@ -160,10 +203,22 @@ private:
     std::unique_ptr<Adjudicator> fresh_;
     Position fresh_start_;
     bool made_ = false;  ///< fresh_ and fresh_start_ are set (fresh_ may be null)
-    /// The legal moves of fresh_start_, once start_generated_ (reset copies them).
+    /// The legal moves of fresh_start_, once start_generated_ (reset copies them while the
+    /// listing is start_listing_, the one they were made with): their number, and the moves
+    /// themselves when start_listed_.
     MoveList start_legal_;
+    std::size_t start_count_ = 0;
+    bool start_listed_ = true;
+    MoveListing start_listing_ = MoveListing::eager;
     bool start_generated_ = false;
-    MoveList legal_;
+    /// The current position's legal moves; written only when listed_ (MoveListing::lazy).
+    mutable MoveList legal_;
+    /// Their number, written or not.
+    std::size_t legal_count_ = 0;
+    mutable bool listed_ = true;
+    MoveListing listing_ = MoveListing::eager;
+    /// variant_->counts_moves(): lazy listing asks generate_or_count (else generate).
+    bool counts_ = false;
     /// What make_move saves, written once per move and never read (positions_ keeps every
     /// position); a member so that a move does not initialise a fresh one.
     Undo undo_;

@@ -53,6 +53,15 @@ enum class LeafMoves : std::uint8_t {
     captures,  ///< a capture among the legal moves (every legal move appended, as generate)
 };
 
+/// What Variant::generate_or_count did.
+struct CountedMoves {
+    /// The number of legal moves: what generate(pos, out, dup) appends.
+    std::size_t count = 0;
+    /// Whether they were appended to out. When false, none of them is a capture, and
+    /// Variant::nth_move writes any one of them alone.
+    bool listed = true;
+};
+
 /// Game-level rules of a variant that the Game applies itself.
 struct GameRules {
     /// A position occurring this many times is a draw; 0 = no repetition rule.
@@ -158,6 +167,25 @@ public:
     /// Default: generates the moves and looks. Throws as generate.
     [[nodiscard]] virtual LeafMoves generate_if_capture(const Position& pos, MoveList& out,
                                                         Duplicates dup = Duplicates::unique) const;
+    /// For a caller that plays one legal move chosen by its index (random playouts, Game's
+    /// MoveListing::lazy): appends the legal moves exactly as generate(pos, out, dup) would and
+    /// returns their number; or, where the variant can count them without writing them and none
+    /// of them is a capture, appends nothing and returns their number with `listed` false, so
+    /// that nth_move writes only the one chosen. Default (VariantBase): generate_moves, listed.
+    /// Throws as generate.
+    [[nodiscard]] virtual CountedMoves generate_or_count(const Position& pos, MoveList& out,
+                                                         Duplicates dup = Duplicates::unique) const;
+    /// Writes into m the move k of the list generate(pos, list, dup) writes (the same move, in
+    /// the same order), without writing the others where the variant can. Precondition: k is
+    /// below the count of generate_or_count(pos, ..., dup), and that call left the moves
+    /// unlisted (a variant may rely on what it found then: e.g. that no capture is legal).
+    /// Default: generates the list and copies its move k. Throws as generate.
+    virtual void nth_move(const Position& pos, std::size_t k, Move& m,
+                          Duplicates dup = Duplicates::unique) const;
+    /// Whether generate_or_count ever leaves moves unlisted; when false it is generate, and a
+    /// caller may call generate instead. Default (VariantBase): whether the variant declares its
+    /// own generate_or_count_moves.
+    [[nodiscard]] virtual bool counts_moves() const noexcept { return false; }
     /// Makes a legal move, saving what unmake_move needs in u. Precondition: m was generated
     /// for pos.
     virtual void make_move(Position& pos, const Move& m, Undo& u) const = 0;
@@ -273,12 +301,35 @@ private:
 /// Base for concrete variants: implements the virtual move interface and perft on top of the
 /// derived class's non-virtual generate_moves / do_move / undo_move (and, optionally,
 /// count_legal and SiblingMoves: the policies of tradgames/perft.hpp), so that perft runs
-/// without virtual calls (CRTP).
+/// without virtual calls (CRTP). A derived class may also declare generate_or_count_moves and
+/// nth_unlisted_move (the signatures of generate_or_count and nth_move), which those call.
 template <class Derived>
 class VariantBase : public Variant {
 public:
     void generate(const Position& pos, MoveList& out, Duplicates dup) const final {
         self().generate_moves(pos, out, dup);
+    }
+    CountedMoves generate_or_count(const Position& pos, MoveList& out, Duplicates dup) const final {
+        if constexpr (requires { self().generate_or_count_moves(pos, out, dup); }) {
+            return self().generate_or_count_moves(pos, out, dup);
+        } else {
+            // Listed: the list as generate writes it, without a second virtual call.
+            const std::size_t first = out.size();
+            self().generate_moves(pos, out, dup);
+            return {out.size() - first, true};
+        }
+    }
+    bool counts_moves() const noexcept final {
+        return requires(const Derived& d, const Position& p, MoveList& l, Duplicates dup) {
+            d.generate_or_count_moves(p, l, dup);
+        };
+    }
+    void nth_move(const Position& pos, std::size_t k, Move& m, Duplicates dup) const final {
+        if constexpr (requires { self().nth_unlisted_move(pos, k, m, dup); }) {
+            self().nth_unlisted_move(pos, k, m, dup);
+        } else {
+            Variant::nth_move(pos, k, m, dup);
+        }
     }
     std::size_t count_moves(const Position& pos, Duplicates dup) const final {
         // One list per thread, kept between calls: a game with more moves than a MoveList holds

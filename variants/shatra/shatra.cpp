@@ -2,6 +2,9 @@
 #include "shatra.hpp"
 
 #include <bit>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 #include <cstddef>
 #include <cstring>
 #include <string>
@@ -370,7 +373,10 @@ Shatra::Shatra(RuleOptions options)
             for (int d = 0; d < direction_count; ++d) {
                 if (((ds >> d) & 1U) == 0) continue;
                 const Vertex to = t.neighbour(v, static_cast<Direction>(d));
-                if (to != no_vertex) steps.single[steps.nsingle++] = to;
+                if (to != no_vertex) {
+                    steps.single[steps.nsingle++] = to;
+                    steps.single_mask |= bit(to);
+                }
             }
             if (double_step) {
                 const Vertex mid = t.neighbour(v, fwd);
@@ -378,6 +384,8 @@ Shatra::Shatra(RuleOptions options)
                 if (to != no_vertex) {
                     steps.double_mid = mid;
                     steps.double_to = to;
+                    steps.double_mid_mask = bit(mid);
+                    steps.double_to_mask = bit(to);
                 }
             }
             for (std::size_t i = 0; i < steps.nsingle; ++i) {
@@ -385,6 +393,9 @@ Shatra::Shatra(RuleOptions options)
             }
             if (steps.double_to != no_vertex && has(s.transformation, steps.double_to)) {
                 steps.promotes = true;
+            }
+            if (steps.promotes || (rules_.tower_teleport && has(own(~c).towers, v))) {
+                special_steppers_[index(c)] |= bit(v);
             }
         }
     }
@@ -639,6 +650,23 @@ TRADGAMES_ALWAYS_INLINE inline void Shatra::add_ordinary_moves(const Position& p
     }
 }
 
+TRADGAMES_ALWAYS_INLINE inline Mask Shatra::home_drop_targets(const Position& pos, const QuietContext& q,
+                                                        Piece p, Vertex v) const noexcept {
+    const SideSquares& s = own(p.color());
+    const SideSquares& enemy = own(~p.color());
+    if (has(s.home, v)) {
+        // 4.5, A8: own fortress (and gate) men regain the drop once the temdek is off.
+        if (!q.temdek && (!has(s.gate, v) || rules_.gate_drops)) return q.own_drops;
+    } else if (has(enemy.home, v)) {
+        // 4.4, A8, A9: from the enemy fortress (and gate) onto the enemy half.
+        if ((p.kind() != shatra || rules_.shatra_drop_from_enemy_home) &&
+            (!has(enemy.gate, v) || rules_.gate_drops)) {
+            return drop_targets(pos, enemy.half);
+        }
+    }
+    return 0;
+}
+
 TRADGAMES_ALWAYS_INLINE inline void Shatra::add_non_captures(const Position& pos, const QuietContext& q, Vertex v,
                               MoveList& out) const {
     const Piece p = pos.at(v);
@@ -664,17 +692,7 @@ TRADGAMES_ALWAYS_INLINE inline void Shatra::add_non_captures(const Position& pos
         }
     } else {
         add_ordinary_moves(pos, q, v, out);
-        const SideSquares& enemy = own(~c);
-        if (has(s.home, v)) {
-            // 4.5, A8: own fortress (and gate) men regain the drop once the temdek is off.
-            if (!q.temdek && (!has(s.gate, v) || rules_.gate_drops)) targets = q.own_drops;
-        } else if (has(enemy.home, v)) {
-            // 4.4, A8, A9: from the enemy fortress (and gate) onto the enemy half.
-            if ((p.kind() != shatra || rules_.shatra_drop_from_enemy_home) &&
-                (!has(enemy.gate, v) || rules_.gate_drops)) {
-                targets = drop_targets(pos, enemy.half);
-            }
-        }
+        targets = home_drop_targets(pos, q, p, v);
         if (targets == 0) return;
     }
     // A drop onto a square the man also reaches by moving gives the same position: one move
@@ -725,7 +743,41 @@ unsigned line_capture(std::uint64_t ray, std::uint64_t occupied, std::uint64_t e
     return static_cast<unsigned>((first & enemy) != 0) & static_cast<unsigned>((next & ~occupied) != 0);
 }
 
+/// On the line `ray` (Up as for line_capture), the squares before its first man.
+template <bool Up>
+std::uint64_t line_reach(std::uint64_t ray, std::uint64_t occupied) noexcept {
+    const std::uint64_t men = ray & occupied;
+    if constexpr (Up) {
+        return ray & ((men & (0 - men)) - 1);  // all of it when there is no man
+    } else {
+        constexpr std::uint64_t top = std::uint64_t{1} << 63;
+        const std::uint64_t first = (top >> std::countl_zero(men | 1U)) & men;  // the highest man, or 0
+        return ray & ~(first | (first - (first != 0 ? 1U : 0U)));
+    }
+}
+
 }  // namespace
+
+Mask Shatra::slide_targets(Kind k, Vertex v, Mask occupied) const noexcept {
+    const Topology& t = topology();
+    if (!rays_ordered_) {
+        Mask r = 0;
+        for_each_direction(capture_rules_.kinds[k].directions, [&](Direction d) {
+            for (Vertex to : t.ray(v, d)) {
+                if (has(occupied, to)) break;
+                r |= bit(to);
+            }
+        });
+        return r;
+    }
+    const std::uint64_t o = low_word(occupied);
+    auto up = [&](Direction d) { return line_reach<true>(low_word(t.ray_mask(v, d)), o); };
+    auto down = [&](Direction d) { return line_reach<false>(low_word(t.ray_mask(v, d)), o); };
+    std::uint64_t r = 0;
+    if (k != yalkyn) r |= down(Direction::n) | up(Direction::e) | up(Direction::s) | down(Direction::w);
+    if (k != tura) r |= down(Direction::ne) | up(Direction::se) | up(Direction::sw) | down(Direction::nw);
+    return Mask{r};
+}
 
 bool Shatra::slider_may_capture(Kind k, Vertex v, Mask enemy, Mask occupied) const noexcept {
     if (!rays_ordered_) return true;
@@ -841,9 +893,10 @@ Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out
     return capturers;
 }
 
-void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) const {
+TRADGAMES_ALWAYS_INLINE inline bool Shatra::add_special_moves(const Position& pos, MoveList& out,
+                                                        Duplicates dup, QuietContext& q) const {
     const Color c = pos.side_to_move();
-    if (pos.pieces(c, biy) == 0) return;  // 7: the biy has been taken, the game is over
+    if (pos.pieces(c, biy) == 0) return true;  // 7: the biy has been taken, the game is over
     const SideSquares& s = own(c);
 
     ShatraHooks hooks;
@@ -858,7 +911,7 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
                     add_quiet(out, v, v, hooks.choices[static_cast<std::size_t>(i)]);
                 }
             });
-            return;
+            return true;
         }
     }
     hooks.own_fortress = s.fortress;
@@ -886,10 +939,10 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
             decline = 0;
         }
         if (decline != 0) {
-            const QuietContext q = quiet_context(pos, c, hooks.choices, hooks.nchoices);
+            q = quiet_context(pos, c, hooks.choices, hooks.nchoices);
             for_each_vertex(decline, [&](Vertex v) { add_non_captures(pos, q, v, out); });
         }
-        return;
+        return true;
     }
     const Mask urgent = pos.state().marked & pos.pieces(c);
     if (urgent != 0) {
@@ -897,27 +950,205 @@ void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) 
         const Mask targets = drop_targets(pos, s.half);
         if (targets != 0) {
             for_each_vertex(urgent, [&](Vertex v) { add_drops(out, v, targets); });
-            return;
+            return true;
         }
-        if (!rules_.urgent_lapses_when_blocked) return;
+        if (!rules_.urgent_lapses_when_blocked) return true;
     }
-    const QuietContext q = quiet_context(pos, c, hooks.choices, hooks.nchoices);
-    // The men in square order (the order of the moves), the two common cases first: a reserve
-    // man whose only non-capturing moves are drops (all but a batyr or tura on the own d-file,
-    // A7), and a shatra on the large field, which only steps (4.4, 4.5 concern homes).
-    Mask drops_only = q.reserve;
-    if (rules_.high_road_move) drops_only &= ~((pos.pieces(c, batyr) | pos.pieces(c, tura)) & s.road);
-    const Mask field_shatras = pos.pieces(c, shatra) & ~(s.home | own(~c).home);
-    const auto ndrops = static_cast<std::size_t>(count(q.own_drops));
+    q = quiet_context(pos, c, hooks.choices, hooks.nchoices);
+    return false;
+}
+
+TRADGAMES_ALWAYS_INLINE inline Shatra::QuietMen Shatra::quiet_men(const Position& pos, const QuietContext& q,
+                                                         Color c) const noexcept {
+    // The two common cases: a reserve man whose only non-capturing moves are drops (all but a
+    // batyr or tura on the own d-file, A7), and a shatra on the large field, which only steps
+    // (4.4, 4.5 concern homes).
+    const SideSquares& s = own(c);
+    QuietMen men;
+    men.drops_only = q.reserve;
+    if (rules_.high_road_move) men.drops_only &= ~((pos.pieces(c, batyr) | pos.pieces(c, tura)) & s.road);
+    men.field_shatras = pos.pieces(c, shatra) & ~(s.home | own(~c).home);
+    men.plain_shatras = men.field_shatras & ~special_steppers_[index(c)];
+    men.ndrops = static_cast<std::size_t>(count(q.own_drops));
+    men.open = ~q.occupied & q.allowed;
+    return men;
+}
+
+void Shatra::generate_moves(const Position& pos, MoveList& out, Duplicates dup) const {
+    QuietContext q;
+    if (add_special_moves(pos, out, dup, q)) return;
+    const Color c = pos.side_to_move();
+    const QuietMen men = quiet_men(pos, q, c);
+    // The men in square order (the order of the moves), the two common cases first.
     for_each_vertex(pos.pieces(c), [&](Vertex v) {
-        if (has(drops_only, v)) {
-            add_drops(out, v, q.own_drops, ndrops);
-        } else if (has(field_shatras, v)) {
+        if (has(men.drops_only, v)) {
+            add_drops(out, v, q.own_drops, men.ndrops);
+        } else if (has(men.field_shatras, v)) {
             add_shatra_steps(q, c, v, out);
         } else {
             add_non_captures(pos, q, v, out);
         }
     });
+}
+
+Shatra::QuietCount Shatra::count_shatra_steps(const QuietContext& q, Color c, Vertex v) const noexcept {
+    // add_shatra_steps' moves: each open step (the double step over an empty square), and on a
+    // transformation square one move per promotion choice (6.1-6.3); A22's teleports.
+    const SideSquares& s = own(c);
+    const ShatraStepSet& steps = shatra_steps_[index(c)][v];
+    const Mask occ = q.occupied;
+    const Mask open = ~occ & q.allowed;
+    Mask to = steps.single_mask & open;
+    if (steps.double_to != no_vertex && !has(occ, steps.double_mid) && has(open, steps.double_to)) {
+        to |= bit(steps.double_to);
+    }
+    if (rules_.tower_teleport && has(own(~c).towers, v)) to |= own(~c).fortress & ~occ;
+    QuietCount r{static_cast<std::size_t>(count(to)), to};
+    if (q.npromotions > 1) {
+        r.n += static_cast<std::size_t>(q.npromotions - 1) * static_cast<std::size_t>(count(to & s.transformation));
+    }
+    return r;
+}
+
+std::size_t Shatra::count_non_captures(const Position& pos, const QuietContext& q, Vertex v) const noexcept {
+    // add_non_captures' moves: the drops onto targets, and the man's other moves, a drop onto a
+    // square a move reaches being that one move (8).
+    const Piece p = pos.at(v);
+    const Color c = p.color();
+    const SideSquares& s = own(c);
+    Mask targets = 0;
+    QuietCount moves;
+    if (has(q.reserve, v)) {
+        targets = q.own_drops;
+        if ((p.kind() == batyr || p.kind() == tura) && has(s.road, v) && rules_.high_road_move) {
+            for (Vertex to : topology().ray(v, s.forward)) {
+                if (has(q.occupied, to)) break;
+                if (!has(s.home, to)) moves.reached |= bit(to);
+            }
+            moves.n = static_cast<std::size_t>(count(moves.reached));
+        }
+    } else {
+        switch (p.kind()) {
+            case shatra:
+                moves = count_shatra_steps(q, c, v);
+                break;
+            case biy:
+                moves.reached = biy_steps_[v] & ~q.occupied & q.biy_allowed;
+                moves.n = static_cast<std::size_t>(count(moves.reached));
+                break;
+            default:  // batyr, tura, yalkyn: add_slides
+                moves.reached = slide_targets(p.kind(), v, q.occupied) & q.allowed;
+                moves.n = static_cast<std::size_t>(count(moves.reached));
+                break;
+        }
+        targets = home_drop_targets(pos, q, p, v);
+    }
+    return moves.n + static_cast<std::size_t>(count(targets & ~moves.reached));
+}
+
+template <class F>
+TRADGAMES_ALWAYS_INLINE inline void Shatra::count_men(const Position& pos, const QuietContext& q, const QuietMen& men,
+                                             F&& f) const {
+    // By kind of man, a loop each (no branch on the kind): the plain field shatras; the biy
+    // and the sliders on the large field, which only step or slide (4.4, 4.5 concern homes);
+    // then the rest (men at home but the drops-only ones, and the field shatras that may
+    // promote or teleport) as add_non_captures writes them.
+    const Color c = pos.side_to_move();
+    for_each_vertex(men.plain_shatras, [&](Vertex v) { f(v, plain_steps(men, q, c, v)); });
+    const Mask others = pos.pieces(c) & ~(men.drops_only | men.plain_shatras);
+    const Mask field = others & ~(own(c).home | own(~c).home);
+    for_each_vertex(field & pos.pieces(c, biy), [&](Vertex v) {
+        f(v, static_cast<std::size_t>(count(biy_steps_[v] & ~q.occupied & q.biy_allowed)));
+    });
+    for (const Kind k : {batyr, tura, yalkyn}) {
+        for_each_vertex(field & pos.pieces(c, k), [&](Vertex v) {
+            f(v, static_cast<std::size_t>(count(slide_targets(k, v, q.occupied) & q.allowed)));
+        });
+    }
+    for_each_vertex(others & ~(field & ~pos.pieces(c, shatra)), [&](Vertex v) {
+        f(v, has(men.field_shatras, v) ? count_shatra_steps(q, c, v).n : count_non_captures(pos, q, v));
+    });
+}
+
+CountedMoves Shatra::generate_or_count_moves(const Position& pos, MoveList& out, Duplicates dup) const {
+    const std::size_t first = out.size();
+    QuietContext q;
+    if (add_special_moves(pos, out, dup, q)) return {out.size() - first, true};
+    const Color c = pos.side_to_move();
+    const QuietMen men = quiet_men(pos, q, c);
+    std::size_t n = static_cast<std::size_t>(count(men.drops_only)) * men.ndrops;
+    count_men(pos, q, men, [&](Vertex, std::size_t k) { n += k; });
+    return {n, false};
+}
+
+namespace {
+
+/// The vertex of the k-th (0-based) set bit of m, in increasing order. Precondition: k < count(m).
+Vertex nth_vertex(Mask m, std::size_t k) noexcept {
+#if defined(__BMI2__) && TRADGAMES_MAX_VERTICES == 64
+    return lowest(_pdep_u64(std::uint64_t{1} << k, m));
+#else
+    for (; k > 0; --k) m &= m - 1;
+    return lowest(m);
+#endif
+}
+
+}  // namespace
+
+void Shatra::nth_of_man(const Position& pos, const QuietContext& q, const QuietMen& men, Vertex v,
+                        std::size_t k, Move& m) const {
+    MoveList one;  // this man's moves only
+    if (has(men.field_shatras, v)) {
+        add_shatra_steps(q, pos.side_to_move(), v, one);
+    } else {
+        add_non_captures(pos, q, v, one);
+    }
+    m = one[k];
+}
+
+void Shatra::nth_unlisted_move(const Position& pos, std::size_t k, Move& m, Duplicates) const {
+    // The context add_special_moves builds when it leaves the non-capturing moves to the
+    // caller (which the precondition says it did).
+    const Color c = pos.side_to_move();
+    std::array<Kind, 3> promotions{};
+    const int npromotions = available_promotions(pos, c, promotions);
+    const QuietContext q = quiet_context(pos, c, promotions, npromotions);
+    const QuietMen men = quiet_men(pos, q, c);
+    // Each man's number of moves, counted as generate_or_count_moves counts them; then the men
+    // in square order (the order of the moves) up to the one that makes move k.
+    std::array<std::uint16_t, max_vertices> moves;  // written for every man of the side (no clearing)
+    const auto ndrops = static_cast<std::uint16_t>(men.ndrops);
+    for_each_vertex(men.drops_only, [&](Vertex v) { moves[v] = ndrops; });
+    count_men(pos, q, men, [&](Vertex v, std::size_t n) { moves[v] = static_cast<std::uint16_t>(n); });
+    Mask rest = pos.pieces(c);
+    Vertex v = no_vertex;
+    while (true) {
+        if (rest == 0) throw Error("nth_move: no legal move " + std::to_string(k));  // k past the count
+        v = lowest(rest);
+        if (k < moves[v]) break;
+        k -= moves[v];
+        rest &= rest - 1;
+    }
+    if (has(men.drops_only, v)) {
+        write_quiet(m, v, nth_vertex(q.own_drops, k), no_kind, MoveKind::drop);  // in square order
+        return;
+    }
+    if (has(men.plain_shatras, v)) {
+        // add_shatra_steps' order: the open single steps in direction order, then the double step.
+        const ShatraStepSet& steps = shatra_steps_[index(c)][v];
+        for (std::size_t i = 0; i < steps.nsingle; ++i) {
+            const Vertex to = steps.single[i];
+            if (!has(men.open, to)) continue;
+            if (k == 0) {
+                write_quiet(m, v, to);
+                return;
+            }
+            --k;
+        }
+        write_quiet(m, v, steps.double_to);
+        return;
+    }
+    nth_of_man(pos, q, men, v, k, m);
 }
 
 void Shatra::promote_waiting(Position& pos, const Move& m, Undo& u, Color owner) const {

@@ -169,6 +169,15 @@ public:
     /// moves of privileged capturers, 5.4-5.5), else urgent drops (4.6), else every
     /// non-capturing move. Nothing once the side's biy has been taken (7).
     void generate_moves(const Position& pos, MoveList& out, Duplicates dup) const;
+    /// Variant::generate_or_count: generate_moves, except where the legal moves are the
+    /// ordinary non-capturing moves and drops (no capture, urgent drop or free promotion of
+    /// A19 b is legal): those it counts, man by man, and appends nothing.
+    [[nodiscard]] CountedMoves generate_or_count_moves(const Position& pos, MoveList& out,
+                                                       Duplicates dup) const;
+    /// Variant::nth_move where generate_or_count_moves counted without listing: move k of
+    /// generate_moves, found by counting the men's moves in square order and writing only
+    /// those of the man that makes it.
+    void nth_unlisted_move(const Position& pos, std::size_t k, Move& m, Duplicates dup) const;
     /// Makes a generated move and its side effects (8.6): delayed promotions, urgent flags,
     /// temdeks, en-passant right.
     void do_move(Position& pos, const Move& m, Undo& u) const;
@@ -227,6 +236,10 @@ private:
     struct ShatraStepSet {
         std::array<Vertex, direction_count> single{};
         std::uint8_t nsingle = 0;
+        Mask single_mask = 0;  ///< the squares of single[]
+        /// bit(double_mid) and bit(double_to), or 0 without a double step.
+        Mask double_mid_mask = 0;
+        Mask double_to_mask = 0;
         Vertex double_mid = no_vertex;  ///< no_vertex: no double step from here
         Vertex double_to = no_vertex;
         /// Some step ends on the side's transformation squares (6.1).
@@ -247,6 +260,28 @@ private:
         bool temdek = false;
         std::array<Kind, 3> promotions{};
         int npromotions = 0;
+    };
+
+    /// The men of the side to move by how their non-capturing moves are written (generate_moves'
+    /// loop), computed once per position.
+    struct QuietMen {
+        /// Reserve men whose only non-capturing moves are drops onto q.own_drops (all but a
+        /// batyr or tura on the own d-file, A7).
+        Mask drops_only = 0;
+        /// Shatras on the large field, which only step (4.4, 4.5 concern homes).
+        Mask field_shatras = 0;
+        /// Those of them that neither may promote by a step nor teleport (A22): their moves
+        /// are their open steps, counted by plain_steps.
+        Mask plain_shatras = 0;
+        /// Where a man other than the biy may step: empty and q.allowed.
+        Mask open = 0;
+        /// count(q.own_drops).
+        std::size_t ndrops = 0;
+    };
+    /// The number of moves a man's non-capturing moves are, and the squares they end on.
+    struct QuietCount {
+        std::size_t n = 0;
+        Mask reached = 0;
     };
 
     /// Side c's squares.
@@ -275,12 +310,51 @@ private:
     }
     /// Empty squares of `half` a man may be dropped onto (4.1, A4).
     [[nodiscard]] Mask drop_targets(const Position& pos, Mask half) const noexcept;
+    /// The moves generate_moves writes before, or instead of, the ordinary non-capturing
+    /// moves: A19 b's free promotions, the captures and the moves of the privileged capturers
+    /// that decline, the urgent drops (4.6), or nothing once the biy is taken (7). Returns true
+    /// when they are the whole list; false when the legal moves are the ordinary non-capturing
+    /// moves (out untouched), whose context it writes into q.
+    bool add_special_moves(const Position& pos, MoveList& out, Duplicates dup,
+                           QuietContext& q) const;
+    /// Sorts the men of side c (to move in pos) for the non-capturing moves.
+    [[nodiscard]] QuietMen quiet_men(const Position& pos, const QuietContext& q,
+                                     Color c) const noexcept;
+    /// The number of moves add_non_captures appends for the man on v, without writing them.
+    [[nodiscard]] std::size_t count_non_captures(const Position& pos, const QuietContext& q,
+                                                 Vertex v) const noexcept;
+    /// The moves add_shatra_steps appends for the shatra of side c on v, counted.
+    [[nodiscard]] QuietCount count_shatra_steps(const QuietContext& q, Color c,
+                                                Vertex v) const noexcept;
+    /// The number of moves of the shatra of side c on v, one of men.plain_shatras.
+    [[nodiscard]] std::size_t plain_steps(const QuietMen& men, const QuietContext& q, Color c,
+                                          Vertex v) const noexcept {
+        const ShatraStepSet& steps = shatra_steps_[index(c)][v];
+        const bool double_step = (steps.double_to_mask & men.open) != 0 && (steps.double_mid_mask & q.occupied) == 0;
+        return static_cast<std::size_t>(count(steps.single_mask & men.open)) + (double_step ? 1U : 0U);
+    }
+    /// The squares a batyr, tura or yalkyn (kind k) on v reaches by sliding over empty squares
+    /// (3.2-3.4; add_slides' destinations before `allowed`).
+    [[nodiscard]] Mask slide_targets(Kind k, Vertex v, Mask occupied) const noexcept;
+    /// Calls f(v, n) for every man v of the side to move but men.drops_only, n being the number
+    /// of moves generate_moves' loop writes for it.
+    template <class F>
+    void count_men(const Position& pos, const QuietContext& q, const QuietMen& men, F&& f) const;
+    /// Writes into m the k-th move generate_moves' loop writes for the man on v, by writing
+    /// that man's moves (out of line: its list is a large stack frame).
+    [[gnu::noinline]] void nth_of_man(const Position& pos, const QuietContext& q, const QuietMen& men,
+                                      Vertex v, std::size_t k, Move& m) const;
     /// Appends every non-capturing move of the man on v: drops and high-road moves of a reserve
     /// man, else ordinary moves plus drops from a home (4.4, 4.5, A8, A9). A drop and a move to
     /// the same square are one move (8), listed as the drop.
     /// q: quiet_context(pos, colour of the man on v).
     void add_non_captures(const Position& pos, const QuietContext& q, Vertex v,
                           MoveList& out) const;
+    /// The squares the man p on v, not a reserve man, may be dropped onto: the own half from
+    /// the own home once the temdek is off (4.5, A8), the enemy half from the enemy home (4.4,
+    /// A8, A9); else none.
+    [[nodiscard]] Mask home_drop_targets(const Position& pos, const QuietContext& q, Piece p,
+                                         Vertex v) const noexcept;
     /// Appends the steps or slides of the man on v, who is not a reserve man (3.1-3.5, 4.2).
     void add_ordinary_moves(const Position& pos, const QuietContext& q, Vertex v,
                             MoveList& out) const;
@@ -325,6 +399,9 @@ private:
     /// decreasing vertices (true of the square numbering, 2.1; checked by the constructor), so
     /// that slider_may_capture finds the first man on a line by one bit scan.
     bool rays_ordered_ = true;
+    /// [c]: the squares where a shatra of side c may promote by a step, or teleport (A22):
+    /// not counted by plain_steps.
+    std::array<Mask, 2> special_steppers_{};
     std::array<SideSquares, 2> side_{};
     /// shatra_steps_[c][v]: a shatra's steps from v for side c (3.5, A3).
     std::array<std::array<ShatraStepSet, max_vertices>, 2> shatra_steps_{};
