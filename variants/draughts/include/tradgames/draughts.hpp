@@ -489,10 +489,18 @@ public:
             // The men's start test here; single jumps made straight from it (no Move written),
             // anything longer, or a king that may capture, by the listed captures.
             std::uint64_t made = 0;
-            const MenJumps jumps = make_single_jumps(pos, child, made);
+            GhostStart start;
+            const MenJumps jumps = make_single_jumps(pos, child, made, start);
             if (jumps == MenJumps::made) return made;
-            if (jumps == MenJumps::general && generate_captures(pos, scratch, dup) > 0) {
-                return SiblingMoves(pos).for_each(pos, scratch, child);
+            if (jumps != MenJumps::none) {
+                // Longer sequences of men: written from the start test already run; a king
+                // that may capture (or a writer that gives up): the generator.
+                std::size_t listed = npos_count;
+                if (jumps == MenJumps::longer) {
+                    listed = write_men_captures(pos.side_to_move(), scratch, start.men, start.victims, start.empty);
+                }
+                if (listed == npos_count) listed = generate_captures(pos, scratch, dup);
+                if (listed > 0) return SiblingMoves(pos).for_each(pos, scratch, child);
             }
         } else if (generate_captures(pos, scratch, dup) > 0) {
             return SiblingMoves(pos).for_each(pos, scratch, child);
@@ -605,7 +613,12 @@ protected:
 private:
     /// What make_single_jumps found: no capture, its captures made, or captures it leaves to
     /// the generator.
-    enum class MenJumps : std::uint8_t { none, made, general };
+    enum class MenJumps : std::uint8_t { none, made, longer, general };
+    /// The men's start test on the ghost bits (write_men_captures' arguments): the men with a
+    /// capture, the enemy pieces, the empty squares.
+    struct GhostStart {
+        Mask men = 0, victims = 0, empty = 0;
+    };
     /// for_each_legal's captures where write_men_captures_ holds, U: the men's start test on
     /// the ghost bits (CaptureRules::side_candidates' test, by men_jumps_); when no king may
     /// capture and no man's first landing has a second jump open (in a straight ghost layout
@@ -614,11 +627,13 @@ private:
     /// one jump and one move (the majority rule keeps them all, and no two share a result):
     /// each is made on pos (the man leaves, the victim goes, the man lands, a king on the
     /// promotion zone), child(pos) added to n and unmade, as SiblingMoves::make would. Returns
-    /// none (nothing made: no capture), made, or general (nothing made: a king may capture or
-    /// a sequence is longer; the generator lists them). Precondition: write_men_captures_,
+    /// none (nothing made: no capture), made, longer (nothing made: a man's sequence is longer;
+    /// `start` holds the test for write_men_captures) or general (nothing made: a king may
+    /// capture; the generator lists the captures). Precondition: write_men_captures_,
     /// uses_sibling_moves().
     template <class Child>
-    TRADGAMES_ALWAYS_INLINE MenJumps make_single_jumps(Position& pos, Child& child, std::uint64_t& n) const {
+    TRADGAMES_ALWAYS_INLINE MenJumps make_single_jumps(Position& pos, Child& child, std::uint64_t& n,
+                                                       GhostStart& start) const {
 #if TRADGAMES_MAX_VERTICES == 64
         const Color side = pos.side_to_move();
         const Mask their = pos.pieces(~side);
@@ -644,7 +659,10 @@ private:
         if (starts == 0) return MenJumps::none;
         Mask again = 0;
         for (std::size_t i = 0; i < k; ++i) again |= open[i] & landings;
-        if (again != 0) return MenJumps::general;
+        if (again != 0) {
+            start = GhostStart{starts, victims, empty};
+            return MenJumps::longer;
+        }
         const Piece man(side, man_kind);
         const Piece king(side, king_kind);
         const Piece their_man(~side, man_kind);
@@ -686,7 +704,7 @@ private:
         pos.set_side_unhashed(side);
         return MenJumps::made;
 #else
-        (void)pos, (void)child, (void)n;
+        (void)pos, (void)child, (void)n, (void)start;
         return MenJumps::general;
 #endif
     }
