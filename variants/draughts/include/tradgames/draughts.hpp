@@ -14,6 +14,8 @@
 // descriptor (variants/<game>/<game>.json) cites its rule book in variants/<game>/RULES.md.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -483,7 +485,26 @@ public:
     template <class Child>
     std::uint64_t for_each_legal(Position& pos, MoveList& scratch, Duplicates dup, Child&& child) const {
         scratch.clear();
-        if (generate_captures(pos, scratch, dup) > 0) return SiblingMoves(pos).for_each(pos, scratch, child);
+        if (write_men_captures_ && dup == Duplicates::unique) {
+            // The men's start test here; single jumps made straight from it (no Move written),
+            // anything longer, or a king that may capture, by the listed captures.
+            std::uint64_t made = 0;
+            GhostStart start;
+            const MenJumps jumps = make_single_jumps(pos, child, made, start);
+            if (jumps == MenJumps::made) return made;
+            if (jumps != MenJumps::none) {
+                // Longer sequences of men: written from the start test already run; a king
+                // that may capture (or a writer that gives up): the generator.
+                std::size_t listed = npos_count;
+                if (jumps == MenJumps::longer) {
+                    listed = write_men_captures(pos.side_to_move(), scratch, start.men, start.victims, start.empty);
+                }
+                if (listed == npos_count) listed = generate_captures(pos, scratch, dup);
+                if (listed > 0) return SiblingMoves(pos).for_each(pos, scratch, child);
+            }
+        } else if (generate_captures(pos, scratch, dup) > 0) {
+            return SiblingMoves(pos).for_each(pos, scratch, child);
+        }
         if (hooks_.reverts) {  // a king may revert to a man on a quiet move: the listed moves
             generate_moves(pos, scratch, dup);
             return SiblingMoves(pos).for_each(pos, scratch, child);
@@ -590,6 +611,103 @@ protected:
                                       std::size_t i) const override;
 
 private:
+    /// What make_single_jumps found: no capture, its captures made, or captures it leaves to
+    /// the generator.
+    enum class MenJumps : std::uint8_t { none, made, longer, general };
+    /// The men's start test on the ghost bits (write_men_captures' arguments): the men with a
+    /// capture, the enemy pieces, the empty squares.
+    struct GhostStart {
+        Mask men = 0, victims = 0, empty = 0;
+    };
+    /// for_each_legal's captures where write_men_captures_ holds, U: the men's start test on
+    /// the ghost bits (CaptureRules::side_candidates' test, by men_jumps_); when no king may
+    /// capture and no man's first landing has a second jump open (in a straight ghost layout
+    /// the square the man left matters only to the jump back over the piece just taken, which
+    /// may not be jumped twice: the open jumps of the parent position tell), every capture is
+    /// one jump and one move (the majority rule keeps them all, and no two share a result):
+    /// each is made on pos (the man leaves, the victim goes, the man lands, a king on the
+    /// promotion zone), child(pos) added to n and unmade, as SiblingMoves::make would. Returns
+    /// none (nothing made: no capture), made, longer (nothing made: a man's sequence is longer;
+    /// `start` holds the test for write_men_captures) or general (nothing made: a king may
+    /// capture; the generator lists the captures). Precondition: write_men_captures_,
+    /// uses_sibling_moves().
+    template <class Child>
+    TRADGAMES_ALWAYS_INLINE MenJumps make_single_jumps(Position& pos, Child& child, std::uint64_t& n,
+                                                       GhostStart& start) const {
+#if TRADGAMES_MAX_VERTICES == 64
+        const Color side = pos.side_to_move();
+        const Mask their = pos.pieces(~side);
+        const Mask kings = pos.pieces(side, king_kind);
+        if (kings != 0 && rules_.starts(pos, side, king_kind, their) != 0) return MenJumps::general;
+        const auto& g = rules_.ghost;
+        const Mask victims = g.to_ghost(their);
+        const Mask empty = g.to_ghost(~pos.occupied());
+        const Mask men = pos.pieces(side, man_kind);
+        const Mask men_g = g.to_ghost(men);
+        const CaptureRules::JumpGroup* const jumps = men_jumps_[index(side)].data();
+        // open[i]: the ghost bits (a man's or not) from which jump i is open.
+        std::array<Mask, direction_count> open;
+        Mask starts = 0;
+        Mask landings = 0;
+        std::size_t k = 0;
+        for (const CaptureRules::JumpGroup* j = jumps; j->from != 0; ++j, ++k) {
+            open[k] = j->from & rotate_down(victims & rotate_down(empty, j->over_rot), j->over_rot);
+            const Mask s = open[k] & men_g;
+            starts |= s;
+            landings |= std::rotl(s, j->to_rot);
+        }
+        if (starts == 0) return MenJumps::none;
+        Mask again = 0;
+        for (std::size_t i = 0; i < k; ++i) again |= open[i] & landings;
+        if (again != 0) {
+            start = GhostStart{starts, victims, empty};
+            return MenJumps::longer;
+        }
+        const Piece man(side, man_kind);
+        const Piece king(side, king_kind);
+        const Piece their_man(~side, man_kind);
+        const Piece their_king(~side, king_kind);
+        const Mask own = pos.pieces(side);
+        const Mask their_men = pos.pieces(~side, man_kind);
+        const Mask their_kings = pos.pieces(~side, king_kind);
+        const Mask zone = rules_.promotion_zone[index(side)];
+        pos.set_side_unhashed(~side);
+        k = 0;
+        for (const CaptureRules::JumpGroup* j = jumps; j->from != 0; ++j, ++k) {
+            for (Mask s = open[k] & men_g; s != 0; s &= s - 1) {
+                const auto b = static_cast<unsigned>(std::countr_zero(s));
+                const Vertex from = ghost_vertex_[b];
+                const Vertex over = ghost_vertex_[(b + j->over_rot) % 64U];
+                const Vertex to = ghost_vertex_[(b + j->to_rot) % 64U];
+                const Mask f = bit(from);
+                const Mask t = bit(to);
+                const Mask o = bit(over);
+                const Piece victim = has(their_men, over) ? their_man : their_king;
+                pos.set_board_only(from, Piece{});
+                pos.set_board_only(over, Piece{});
+                if (has(zone, to)) {
+                    pos.set_board_only(to, king);
+                    pos.set_masks(side, own ^ f ^ t, man_kind, men ^ f, king_kind, kings ^ t);
+                } else {
+                    pos.set_board_only(to, man);
+                    pos.set_masks(side, own ^ f ^ t, man_kind, men ^ f ^ t, king_kind, kings);
+                }
+                pos.set_masks(~side, their ^ o, man_kind, their_men & ~o, king_kind, their_kings & ~o);
+                n += child(pos);
+                pos.set_board_only(to, Piece{});
+                pos.set_board_only(over, victim);
+                pos.set_board_only(from, man);
+            }
+        }
+        pos.set_masks(side, own, man_kind, men, king_kind, kings);
+        pos.set_masks(~side, their, man_kind, their_men, king_kind, their_kings);
+        pos.set_side_unhashed(side);
+        return MenJumps::made;
+#else
+        (void)pos, (void)child, (void)n, (void)start;
+        return MenJumps::general;
+#endif
+    }
     /// The number of non-capturing moves in a row of side's tracked king (king_move_limit).
     [[nodiscard]] static int king_moves_in_a_row(const PositionState& s, Color side) noexcept;
     /// Keeps the moves out[first..] that are best by the precedence criteria, from the
