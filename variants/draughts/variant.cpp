@@ -558,9 +558,10 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
         scratch.clear();
         if (generate_captures(pos, scratch, dup) > 0) return scratch.size();
     }
-    // The quiet moves generate_moves would write, counted: one per empty step target of a man
-    // or a stepping king, one per empty vertex before the first occupied one on a flying
-    // king's rays.
+    return count_quiet(pos);
+}
+
+std::size_t DraughtsVariant::count_quiet(const Position& pos) const noexcept {
     const Color side = pos.side_to_move();
     const Mask empty = ~pos.occupied();
     auto n = static_cast<std::size_t>(man_steps_[index(side)].count_steps(pos.pieces(side, man_kind), empty));
@@ -578,6 +579,69 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
         });
     });
     return n;
+}
+
+CountedMoves DraughtsVariant::generate_or_count_moves(const Position& pos, MoveList& out,
+                                                     Duplicates dup) const {
+    const std::size_t n = generate_captures(pos, out, dup);
+    if (n > 0) return {n, true};  // capture is compulsory
+    return {count_quiet(pos), false};
+}
+
+void DraughtsVariant::nth_unlisted_move(const Position& pos, std::size_t k, Move& m, Duplicates) const {
+    const Color side = pos.side_to_move();
+    const Mask empty = ~pos.occupied();
+    // The k-th vertex (0-based, in vertex order) of a set with more than k vertices.
+    auto nth_vertex = [](Mask targets, std::size_t i) {
+        for (; i > 0; --i) targets &= targets - 1;
+        return lowest(targets);
+    };
+    const StepTable& steps = man_steps_[index(side)];
+    const Mask zone = rules_.promotion_zone[index(side)];
+    for (Mask men = steps.movers(pos.pieces(side, man_kind), empty); men != 0; men &= men - 1) {
+        const Vertex from = lowest(men);
+        const Mask targets = steps[from] & empty;
+        const auto c = static_cast<std::size_t>(count(targets));
+        if (k < c) {
+            const Vertex to = nth_vertex(targets, k);
+            write_quiet(m, from, to, has(zone, to) ? king_kind : no_kind);
+            return;
+        }
+        k -= c;
+    }
+    const Topology& t = topology();
+    auto king_move = [&](Vertex from, Vertex to) {
+        const bool reverts = hooks_.reverts && hooks_.end_kind(side, king_kind, to) != king_kind;
+        write_quiet(m, from, to, reverts ? man_kind : no_kind);
+    };
+    for (Mask kings = movable_kings(pos); kings != 0; kings &= kings - 1) {
+        const Vertex from = lowest(kings);
+        if (d_.king.flying) {
+            bool found = false;
+            for_each_direction(king_dirs_[index(side)], [&](Direction d) {
+                if (found) return;
+                for (Vertex to : t.ray(from, d)) {
+                    if (!has(empty, to)) break;
+                    if (k == 0) {
+                        king_move(from, to);
+                        found = true;
+                        return;
+                    }
+                    --k;
+                }
+            });
+            if (found) return;
+        } else {
+            const Mask targets = king_steps_[index(side)][from] & empty;
+            const auto c = static_cast<std::size_t>(count(targets));
+            if (k < c) {
+                king_move(from, nth_vertex(targets, k));
+                return;
+            }
+            k -= c;
+        }
+    }
+    throw Error("nth_move: no move " + std::to_string(k) + " beyond the legal moves");
 }
 
 namespace {

@@ -345,6 +345,18 @@ public:
     /// The number of legal moves generate_moves would append, using `scratch` for captures and
     /// counting quiet moves without writing them (bulk perft). Throws Error as generate_moves.
     std::size_t count_legal(const Position& pos, Duplicates dup, MoveList& scratch) const;
+    /// Variant::generate_or_count (random playouts): the captures, when there is one, appended
+    /// as generate_moves appends them; else the non-capturing moves counted as count_legal
+    /// counts them and nothing appended (listed false). Throws Error as generate_moves.
+    [[nodiscard]] CountedMoves generate_or_count_moves(const Position& pos, MoveList& out,
+                                                       Duplicates dup) const;
+    /// Variant::nth_move where generate_or_count_moves counted without listing (no capture is
+    /// legal): writes move k of generate_moves' list, found by counting each man's empty step
+    /// targets (men in vertex order, targets in vertex order), then the movable kings' (rays in
+    /// direction order, or steps), and writing that one move only (a king that reverts to a man
+    /// on it gets promotion man_kind, as generate_moves gives it). Precondition: k is below the
+    /// count. dup does not change quiet moves.
+    void nth_unlisted_move(const Position& pos, std::size_t k, Move& m, Duplicates dup) const;
     /// Makes m; with a king-move limit, also updates the count of the mover's king moves.
     TRADGAMES_ALWAYS_INLINE void do_move(Position& pos, const Move& m, Undo& u) const {
         if (d_.king_move_limit == 0) {
@@ -725,6 +737,10 @@ private:
     [[gnu::noinline]] std::size_t write_men_captures(Color side, MoveList& out, Mask men, Mask victims,
                                                      Mask empty) const;
     static constexpr std::size_t npos_count = static_cast<std::size_t>(-1);
+    /// The non-capturing moves generate_moves writes when no capture is legal, counted: one per
+    /// empty step target of a man or a stepping king, one per empty vertex before the first
+    /// occupied one on a flying king's rays.
+    [[nodiscard]] std::size_t count_quiet(const Position& pos) const noexcept;
     /// The kings of the side to move that may make a quiet move (king_move_limit).
     [[nodiscard]] Mask movable_kings(const Position& pos) const noexcept;
 
