@@ -155,7 +155,9 @@ struct PlayoutReport {
 
 /// Plays one game to its end (or to `ply_cap` plies, 0 = no cap) with `policy`, drawing from
 /// rng, and adds its counts to `stats` (all members but `lengths`, which it leaves alone).
-/// Returns the game's length in plies. Throws what the variant throws.
+/// Returns the game's length in plies. Throws what the variant throws. With Policy::random the
+/// game lists its moves lazily for the call (MoveListing::lazy, put back after): a variant that
+/// counts its moves (Variant::generate_or_count) writes only the move played.
 std::uint32_t play_out(Game& game, Policy policy, Rng& rng, int ply_cap, PlayoutStats& stats);
 
 /// Chooses a move for a game: the index into game.legal_moves() of the move to play (a player of
