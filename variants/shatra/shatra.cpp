@@ -370,12 +370,24 @@ Shatra::Shatra(RuleOptions options)
                 double_step = has(s.first_row, v) || rules_.double_step == DoubleStep::own_half;
             }
             ShatraStepSet& steps = shatra_steps_[index(c)][v];
+            // A step "keeps the field's vertex step" when it goes to v + short_jump_rot_[d]
+            // (modulo max_vertices): then count_men counts it with the other shatras' at once.
+            const auto regular = [&](Vertex from, Vertex to, int d) {
+                return (static_cast<int>(to) - static_cast<int>(from) + max_vertices) % max_vertices ==
+                       short_jump_rot_[static_cast<std::size_t>(d)];
+            };
+            bool irregular = false;
             for (int d = 0; d < direction_count; ++d) {
                 if (((ds >> d) & 1U) == 0) continue;
                 const Vertex to = t.neighbour(v, static_cast<Direction>(d));
                 if (to != no_vertex) {
                     steps.single[steps.nsingle++] = to;
                     steps.single_mask |= bit(to);
+                    if (regular(v, to, d)) {
+                        shatra_step_from_[index(c)][static_cast<std::size_t>(d)] |= bit(v);
+                    } else {
+                        irregular = true;
+                    }
                 }
             }
             if (double_step) {
@@ -394,7 +406,15 @@ Shatra::Shatra(RuleOptions options)
             if (steps.double_to != no_vertex && has(s.transformation, steps.double_to)) {
                 steps.promotes = true;
             }
-            if (steps.promotes || (rules_.tower_teleport && has(own(~c).towers, v))) {
+            if (steps.double_to != no_vertex) {
+                const int f = index(fwd);
+                if (regular(v, steps.double_mid, f) && regular(steps.double_mid, steps.double_to, f)) {
+                    shatra_double_from_[index(c)] |= bit(v);
+                } else {
+                    irregular = true;
+                }
+            }
+            if (irregular || steps.promotes || (rules_.tower_teleport && has(own(~c).towers, v))) {
                 special_steppers_[index(c)] |= bit(v);
             }
         }
@@ -1048,13 +1068,13 @@ std::size_t Shatra::count_non_captures(const Position& pos, const QuietContext& 
 
 template <class F>
 TRADGAMES_ALWAYS_INLINE inline void Shatra::count_men(const Position& pos, const QuietContext& q, const QuietMen& men,
-                                             F&& f) const {
+                                             F&& f, bool plain) const {
     // By kind of man, a loop each (no branch on the kind): the plain field shatras; the biy
     // and the sliders on the large field, which only step or slide (4.4, 4.5 concern homes);
     // then the rest (men at home but the drops-only ones, and the field shatras that may
     // promote or teleport) as add_non_captures writes them.
     const Color c = pos.side_to_move();
-    for_each_vertex(men.plain_shatras, [&](Vertex v) { f(v, plain_steps(men, q, c, v)); });
+    if (plain) for_each_vertex(men.plain_shatras, [&](Vertex v) { f(v, plain_steps(men, q, c, v)); });
     const Mask others = pos.pieces(c) & ~(men.drops_only | men.plain_shatras);
     const Mask field = others & ~(own(c).home | own(~c).home);
     for_each_vertex(field & pos.pieces(c, biy), [&](Vertex v) {
@@ -1077,7 +1097,18 @@ CountedMoves Shatra::generate_or_count_moves(const Position& pos, MoveList& out,
     const Color c = pos.side_to_move();
     const QuietMen men = quiet_men(pos, q, c);
     std::size_t n = static_cast<std::size_t>(count(men.drops_only)) * men.ndrops;
-    count_men(pos, q, men, [&](Vertex, std::size_t k) { n += k; });
+    // The plain field shatras all at once: per direction, those whose step there is open (the
+    // open squares moved back by the step), and the double steps over an empty square.
+    const Mask plain = men.plain_shatras;
+    const auto& from = shatra_step_from_[static_cast<std::size_t>(index(c))];
+    for (std::size_t d = 0; d < direction_count; ++d) {
+        n += static_cast<std::size_t>(count(plain & from[d] & rotate_down(men.open, short_jump_rot_[d])));
+    }
+    const int f = short_jump_rot_[static_cast<std::size_t>(index(own(c).forward))];
+    n += static_cast<std::size_t>(count(plain & shatra_double_from_[static_cast<std::size_t>(index(c))] &
+                                        rotate_down(~q.occupied, f) &
+                                        rotate_down(men.open, (2 * f) % max_vertices)));
+    count_men(pos, q, men, [&](Vertex, std::size_t k) { n += k; }, false);
     return {n, false};
 }
 
@@ -1119,7 +1150,7 @@ void Shatra::nth_unlisted_move(const Position& pos, std::size_t k, Move& m, Dupl
     std::array<std::uint16_t, max_vertices> moves;  // written for every man of the side (no clearing)
     const auto ndrops = static_cast<std::uint16_t>(men.ndrops);
     for_each_vertex(men.drops_only, [&](Vertex v) { moves[v] = ndrops; });
-    count_men(pos, q, men, [&](Vertex v, std::size_t n) { moves[v] = static_cast<std::uint16_t>(n); });
+    count_men(pos, q, men, [&](Vertex v, std::size_t n) { moves[v] = static_cast<std::uint16_t>(n); }, true);
     Mask rest = pos.pieces(c);
     Vertex v = no_vertex;
     while (true) {

@@ -336,10 +336,12 @@ private:
     /// The squares a batyr, tura or yalkyn (kind k) on v reaches by sliding over empty squares
     /// (3.2-3.4; add_slides' destinations before `allowed`).
     [[nodiscard]] Mask slide_targets(Kind k, Vertex v, Mask occupied) const noexcept;
-    /// Calls f(v, n) for every man v of the side to move but men.drops_only, n being the number
-    /// of moves generate_moves' loop writes for it.
+    /// Calls f(v, n) for every man v of the side to move but men.drops_only (and but
+    /// men.plain_shatras unless `plain`), n being the number of moves generate_moves' loop
+    /// writes for it.
     template <class F>
-    void count_men(const Position& pos, const QuietContext& q, const QuietMen& men, F&& f) const;
+    void count_men(const Position& pos, const QuietContext& q, const QuietMen& men, F&& f,
+                   bool plain) const;
     /// Writes into m the k-th move generate_moves' loop writes for the man on v, by writing
     /// that man's moves (out of line: its list is a large stack frame).
     [[gnu::noinline]] void nth_of_man(const Position& pos, const QuietContext& q, const QuietMen& men,
@@ -399,9 +401,13 @@ private:
     /// decreasing vertices (true of the square numbering, 2.1; checked by the constructor), so
     /// that slider_may_capture finds the first man on a line by one bit scan.
     bool rays_ordered_ = true;
-    /// [c]: the squares where a shatra of side c may promote by a step, or teleport (A22):
-    /// not counted by plain_steps.
+    /// [c]: the squares where a shatra of side c may promote by a step, teleport (A22), or
+    /// make a step not in shatra_step_from_ / shatra_double_from_: not counted by plain_steps.
     std::array<Mask, 2> special_steppers_{};
+    /// [c][d]: the squares from which a shatra of side c steps in direction d to the square
+    /// short_jump_rot_[d] further on (3.5, A3); [c]: those with such a double step forward.
+    std::array<std::array<Mask, direction_count>, 2> shatra_step_from_{};
+    std::array<Mask, 2> shatra_double_from_{};
     std::array<SideSquares, 2> side_{};
     /// shatra_steps_[c][v]: a shatra's steps from v for side c (3.5, A3).
     std::array<std::array<ShatraStepSet, max_vertices>, 2> shatra_steps_{};
