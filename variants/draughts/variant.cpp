@@ -561,7 +561,8 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
     return count_quiet(pos);
 }
 
-std::size_t DraughtsVariant::count_quiet(const Position& pos) const noexcept {
+// Inlined into count_legal (bulk perft calls it once per leaf-parent) and generate_or_count_moves.
+TRADGAMES_ALWAYS_INLINE inline std::size_t DraughtsVariant::count_quiet(const Position& pos) const noexcept {
     const Color side = pos.side_to_move();
     const Mask empty = ~pos.occupied();
     auto n = static_cast<std::size_t>(man_steps_[index(side)].count_steps(pos.pieces(side, man_kind), empty));
