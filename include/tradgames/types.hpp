@@ -11,8 +11,13 @@
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #ifndef TRADGAMES_MAX_VERTICES
 #define TRADGAMES_MAX_VERTICES 64
@@ -168,6 +173,17 @@ constexpr void for_each_vertex(Mask m, F&& f) {
     return std::rotr(m, n);
 #else
     return n == 0 ? m : (m >> n) | (m << (max_vertices - n));
+#endif
+}
+
+/// The k-th vertex (0-based, in increasing order) of m: the move k of a list written vertex by
+/// vertex, found without writing the others (Variant::nth_move). Precondition: k < count(m).
+[[nodiscard]] inline Vertex nth_vertex(Mask m, std::size_t k) noexcept {
+#if defined(__BMI2__) && TRADGAMES_MAX_VERTICES == 64
+    return lowest(_pdep_u64(std::uint64_t{1} << k, m));
+#else
+    for (; k > 0; --k) m &= m - 1;
+    return lowest(m);
 #endif
 }
 

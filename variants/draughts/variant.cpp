@@ -592,11 +592,7 @@ CountedMoves DraughtsVariant::generate_or_count_moves(const Position& pos, MoveL
 void DraughtsVariant::nth_unlisted_move(const Position& pos, std::size_t k, Move& m, Duplicates) const {
     const Color side = pos.side_to_move();
     const Mask empty = ~pos.occupied();
-    // The k-th vertex (0-based, in vertex order) of a set with more than k vertices.
-    auto nth_vertex = [](Mask targets, std::size_t i) {
-        for (; i > 0; --i) targets &= targets - 1;
-        return lowest(targets);
-    };
+    const std::size_t asked = k;
     const StepTable& steps = man_steps_[index(side)];
     const Mask zone = rules_.promotion_zone[index(side)];
     for (Mask men = steps.movers(pos.pieces(side, man_kind), empty); men != 0; men &= men - 1) {
@@ -642,7 +638,7 @@ void DraughtsVariant::nth_unlisted_move(const Position& pos, std::size_t k, Move
             k -= c;
         }
     }
-    throw Error("nth_move: no move " + std::to_string(k) + " beyond the legal moves");
+    throw Error("nth_move: no move " + std::to_string(asked) + " (0-based) among the legal moves");
 }
 
 namespace {

@@ -1112,20 +1112,6 @@ CountedMoves Shatra::generate_or_count_moves(const Position& pos, MoveList& out,
     return {n, false};
 }
 
-namespace {
-
-/// The vertex of the k-th (0-based) set bit of m, in increasing order. Precondition: k < count(m).
-Vertex nth_vertex(Mask m, std::size_t k) noexcept {
-#if defined(__BMI2__) && TRADGAMES_MAX_VERTICES == 64
-    return lowest(_pdep_u64(std::uint64_t{1} << k, m));
-#else
-    for (; k > 0; --k) m &= m - 1;
-    return lowest(m);
-#endif
-}
-
-}  // namespace
-
 void Shatra::nth_of_man(const Position& pos, const QuietContext& q, const QuietMen& men, Vertex v,
                         std::size_t k, Move& m) const {
     MoveList one;  // this man's moves only
