@@ -91,27 +91,50 @@ inline void write_chunks(std::uint64_t word, int chunks, float* out) noexcept {
 }
 #endif
 
-/// Writes the V floats of one plane from the vertex set m (1.0 on its vertices, 0.0 elsewhere),
-/// every float once (no clearing pass before). Unless `last`, up to 7 floats past the plane are
-/// written too (garbage that the next plane, written after, overwrites): whole chunks of eight.
-inline void write_plane(Mask m, int V, float* out, bool last) noexcept {
-    for (int w = 0; 64 * w < V; ++w) {
+/// The observation's planes as one stream of bits, plane after plane, V bits each (bit p*V + x
+/// is vertex x of plane p), in 64-bit words.
+class PlaneBits {
+public:
+    static constexpr int max_planes = 2 * max_kinds + 3;
+    static constexpr int max_words = (max_planes * max_vertices + 63) / 64;
+
+    PlaneBits(int planes, int V) noexcept : V_(static_cast<unsigned>(V)), n_(static_cast<unsigned>(planes * V)) {}
+    /// Appends plane p (the planes in order 0, 1, ...): the vertices of m below V.
+    void append(int p, Mask m) noexcept {
+        const unsigned at = static_cast<unsigned>(p) * V_;
 #if TRADGAMES_MAX_VERTICES == 64
-        const std::uint64_t word = m;
+        put(at, m, V_);
 #else
-        const std::uint64_t word = w == 0 ? m.low() : m.high();
+        put(at, m.low(), std::min(V_, 64U));
+        if (V_ > 64) put(at + 64, m.high(), V_ - 64);
 #endif
-        const int n = std::min(64, V - 64 * w);
-        float* o = out + 64 * w;
-        int i = 0;
-#if defined(__GNUC__)
-        const int chunks = last && 64 * w + 64 >= V ? n / 8 : (n + 7) / 8;
-        write_chunks(word, chunks, o);
-        i = 8 * chunks;
-#endif
-        for (; i < n; ++i) o[i] = ((word >> i) & 1U) != 0 ? 1.0F : 0.0F;
     }
-}
+    /// Writes the n = planes * V floats: 1.0 for a set bit, 0.0 for a clear one.
+    void write(float* out) const noexcept {
+        std::size_t f = 0;
+#if defined(__GNUC__)
+        for (; f + 64 <= n_; f += 64) write_chunks(words_[f / 64], 8, out + f);
+        const auto chunks = static_cast<int>((n_ - f) / 8);
+        if (chunks > 0) write_chunks(words_[f / 64], chunks, out + f);
+        f += 8 * static_cast<std::size_t>(chunks);
+#endif
+        for (; f < n_; ++f) out[f] = ((words_[f / 64] >> (f % 64)) & 1U) != 0 ? 1.0F : 0.0F;
+    }
+
+private:
+    /// Puts the low `bits` bits of `word` (1 to 64) at bit `at` of the stream.
+    void put(unsigned at, std::uint64_t word, unsigned bits) noexcept {
+        if (bits < 64) word &= (std::uint64_t{1} << bits) - 1;
+        const unsigned w = at / 64;
+        const unsigned s = at % 64;
+        words_[w] |= word << s;
+        if (s != 0 && s + bits > 64) words_[w + 1] |= word >> (64 - s);
+    }
+
+    unsigned V_;
+    std::size_t n_;
+    std::array<std::uint64_t, max_words> words_{};  // zeroed whole: a few vector stores, no call
+};
 
 }  // namespace
 
@@ -121,8 +144,9 @@ void write_observation(const Variant& v, const Position& pos, Vertex moving, Obs
     const int K = static_cast<int>(v.kinds().size());
     const bool black = pos.side_to_move() == Color::black;
     const int flip = view != ObservationView::absolute && black ? 1 : 0;
-    // Plane by plane from the position's occupancy masks (one mask per side and kind), each
-    // plane written whole from its set of vertices; turned half a turn vertex by vertex.
+    // The planes' vertex sets from the position's occupancy masks (one mask per side and kind),
+    // turned half a turn vertex by vertex, as one bit stream; then every float written once
+    // from it (no clearing pass, no store per piece).
     const bool rotate = view == ObservationView::rotated && black;
     const auto at = [&](Mask m) {
         if (!rotate) return m;
@@ -130,17 +154,15 @@ void write_observation(const Variant& v, const Position& pos, Vertex moving, Obs
         for_each_vertex(m, [&](Vertex x) { r |= bit(turn[x]); });
         return r;
     };
-    const auto plane = [&](int p) { return out + static_cast<std::ptrdiff_t>(p) * V; };
-    // In increasing plane order: a plane may spill into the next one's first floats.
+    PlaneBits bits(2 * K + 3, V);
     for (int side = 0; side < 2; ++side) {
         const auto c = static_cast<Color>(side ^ flip);
-        for (int k = 0; k < K; ++k) {
-            write_plane(at(pos.pieces(c, static_cast<Kind>(k))), V, plane(side * K + k), false);
-        }
+        for (int k = 0; k < K; ++k) bits.append(side * K + k, at(pos.pieces(c, static_cast<Kind>(k))));
     }
-    write_plane(black && view != ObservationView::rotated ? ~Mask{0} : Mask{0}, V, plane(2 * K), false);
-    write_plane(moving != no_vertex ? at(bit(moving)) : Mask{0}, V, plane(2 * K + 1), false);
-    write_plane(at(pos.state().marked), V, plane(2 * K + 2), true);
+    bits.append(2 * K, black && view != ObservationView::rotated ? ~Mask{0} : Mask{0});
+    bits.append(2 * K + 1, moving != no_vertex ? at(bit(moving)) : Mask{0});
+    bits.append(2 * K + 2, at(pos.state().marked));
+    bits.write(out);
 }
 
 // First step actions are stored in 16 bits.
