@@ -55,38 +55,92 @@ std::vector<Vertex> half_turn(const Variant& v) {
     return turn;
 }
 
+namespace {
+
+#if defined(__GNUC__)
+using Lanes8 = std::uint32_t __attribute__((vector_size(32)));  // eight 32-bit lanes
+
+/// Writes floats [8c, 8c + 8) for c < chunks (chunks <= 8) as 1.0 where bit i of `word` is set
+/// and 0.0 elsewhere: the word's halves broadcast once, then per eight floats an AND with each
+/// lane's bit, a compare and an AND with the bits of 1.0F (one AVX or two SSE stores).
+inline void write_chunks(std::uint64_t word, int chunks, float* out) noexcept {
+    static_assert(sizeof(Lanes8) == 8 * sizeof(float));
+    static constexpr std::array<Lanes8, 4> lane_bit = {
+        Lanes8{1U << 0, 1U << 1, 1U << 2, 1U << 3, 1U << 4, 1U << 5, 1U << 6, 1U << 7},
+        Lanes8{1U << 8, 1U << 9, 1U << 10, 1U << 11, 1U << 12, 1U << 13, 1U << 14, 1U << 15},
+        Lanes8{1U << 16, 1U << 17, 1U << 18, 1U << 19, 1U << 20, 1U << 21, 1U << 22, 1U << 23},
+        Lanes8{1U << 24, 1U << 25, 1U << 26, 1U << 27, 1U << 28, 1U << 29, 1U << 30, 1U << 31},
+    };
+    constexpr std::uint32_t one = 0x3F800000U;  // the bits of 1.0F
+    // (No lambda taking a vector by value: without AVX its ABI draws a -Wpsabi note.)
+    const Lanes8 low = Lanes8{} + static_cast<std::uint32_t>(word);
+    const int n_low = std::min(chunks, 4);
+    for (int c = 0; c < n_low; ++c) {
+        const Lanes8 b = lane_bit[static_cast<std::size_t>(c)];
+        const Lanes8 f = reinterpret_cast<Lanes8>((low & b) == b) & one;
+        std::memcpy(out + 8 * c, &f, sizeof f);
+    }
+    if (chunks > 4) {
+        const Lanes8 high = Lanes8{} + static_cast<std::uint32_t>(word >> 32);
+        for (int c = 4; c < chunks; ++c) {
+            const Lanes8 b = lane_bit[static_cast<std::size_t>(c - 4)];
+            const Lanes8 f = reinterpret_cast<Lanes8>((high & b) == b) & one;
+            std::memcpy(out + 8 * c, &f, sizeof f);
+        }
+    }
+}
+#endif
+
+/// Writes the V floats of one plane from the vertex set m (1.0 on its vertices, 0.0 elsewhere),
+/// every float once (no clearing pass before). Unless `last`, up to 7 floats past the plane are
+/// written too (garbage that the next plane, written after, overwrites): whole chunks of eight.
+inline void write_plane(Mask m, int V, float* out, bool last) noexcept {
+    for (int w = 0; 64 * w < V; ++w) {
+#if TRADGAMES_MAX_VERTICES == 64
+        const std::uint64_t word = m;
+#else
+        const std::uint64_t word = w == 0 ? m.low() : m.high();
+#endif
+        const int n = std::min(64, V - 64 * w);
+        float* o = out + 64 * w;
+        int i = 0;
+#if defined(__GNUC__)
+        const int chunks = last && 64 * w + 64 >= V ? n / 8 : (n + 7) / 8;
+        write_chunks(word, chunks, o);
+        i = 8 * chunks;
+#endif
+        for (; i < n; ++i) o[i] = ((word >> i) & 1U) != 0 ? 1.0F : 0.0F;
+    }
+}
+
+}  // namespace
+
 void write_observation(const Variant& v, const Position& pos, Vertex moving, ObservationView view,
                        float* out, const Vertex* turn) noexcept {
     const int V = v.topology().size();
     const int K = static_cast<int>(v.kinds().size());
-    std::memset(out, 0, sizeof(float) * static_cast<std::size_t>((2 * K + 3) * V));
     const bool black = pos.side_to_move() == Color::black;
     const int flip = view != ObservationView::absolute && black ? 1 : 0;
-    // Plane by plane from the position's occupancy masks (one mask per side and kind): a store
-    // per piece, no look-up of the piece on each occupied vertex.
+    // Plane by plane from the position's occupancy masks (one mask per side and kind), each
+    // plane written whole from its set of vertices; turned half a turn vertex by vertex.
     const bool rotate = view == ObservationView::rotated && black;
-    for (int c = 0; c < 2; ++c) {
+    const auto at = [&](Mask m) {
+        if (!rotate) return m;
+        Mask r = 0;
+        for_each_vertex(m, [&](Vertex x) { r |= bit(turn[x]); });
+        return r;
+    };
+    const auto plane = [&](int p) { return out + static_cast<std::ptrdiff_t>(p) * V; };
+    // In increasing plane order: a plane may spill into the next one's first floats.
+    for (int side = 0; side < 2; ++side) {
+        const auto c = static_cast<Color>(side ^ flip);
         for (int k = 0; k < K; ++k) {
-            float* plane = out + static_cast<std::ptrdiff_t>(((c ^ flip) * K + k) * V);
-            const Mask m = pos.pieces(static_cast<Color>(c), static_cast<Kind>(k));
-            if (rotate) {
-                for_each_vertex(m, [&](Vertex x) { plane[turn[x]] = 1.0F; });
-            } else {
-                for_each_vertex(m, [&](Vertex x) { plane[x] = 1.0F; });
-            }
+            write_plane(at(pos.pieces(c, static_cast<Kind>(k))), V, plane(side * K + k), false);
         }
     }
-    const auto at = [&](Vertex x) { return rotate ? turn[x] : x; };
-    if (black && view != ObservationView::rotated) {
-        static constexpr auto ones = [] {
-            std::array<float, max_vertices> a{};
-            a.fill(1.0F);
-            return a;
-        }();
-        std::memcpy(out + 2 * K * V, ones.data(), sizeof(float) * static_cast<std::size_t>(V));
-    }
-    if (moving != no_vertex) out[(2 * K + 1) * V + at(moving)] = 1.0F;
-    for_each_vertex(pos.state().marked, [&](Vertex x) { out[(2 * K + 2) * V + at(x)] = 1.0F; });
+    write_plane(black && view != ObservationView::rotated ? ~Mask{0} : Mask{0}, V, plane(2 * K), false);
+    write_plane(moving != no_vertex ? at(bit(moving)) : Mask{0}, V, plane(2 * K + 1), false);
+    write_plane(at(pos.state().marked), V, plane(2 * K + 2), true);
 }
 
 // First step actions are stored in 16 bits.

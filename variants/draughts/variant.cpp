@@ -54,9 +54,17 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
     {
         const auto& p = d_.precedence;
         const bool most = !p.empty() && p.front() == Precedence::most_pieces;
+        // Promotion in the middle of a capture (Russian) is allowed: count_legal and
+        // make_single_jumps then leave to the generator every position where a first landing
+        // is on the promotion zone (the new king may go on) or a man's sequence is longer.
         count_men_captures_ = TRADGAMES_MAX_VERTICES == 64 && plain_rules_ && rules_.ghost.period > 0 &&
-                              rules_.whole_side[man_kind] && !rules_.promote_mid_capture &&
-                              p.size() == (most ? 1U : 0U);
+                              rules_.whole_side[man_kind] && p.size() == (most ? 1U : 0U);
+        mid_capture_ = rules_.promote_mid_capture;
+#if TRADGAMES_MAX_VERTICES == 64
+        if (count_men_captures_ && mid_capture_) {
+            for (std::size_t c = 0; c < 2; ++c) mid_zone_ghost_[c] = rules_.ghost.to_ghost(rules_.promotion_zone[c]);
+        }
+#endif
         // count_legal's one-jump test: in a straight ghost layout, a second jump landing on
         // the first jump's origin (delta -2d after 2d) jumps over the first victim again when
         // the victim deltas are shorter than a quarter of the word (d' = -d modulo 32 is then
@@ -72,8 +80,8 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
     hooks_.reverts = d_.king_reverts;
     // The men's jumps by direction in the ghost numbering, for ManCaptureWriter: each
     // direction must be one rotation for every man that jumps in it.
-    write_men_captures_ = count_men_captures_ && !d_.king_reverts && rules_.ghost_straight;
-    if (write_men_captures_) {
+    make_men_jumps_ = count_men_captures_ && !d_.king_reverts && rules_.ghost_straight;
+    if (make_men_jumps_) {
         const auto& g = rules_.ghost;
         for (Vertex v = 0; v < t.size(); ++v) ghost_vertex_[static_cast<std::size_t>(g.bit_of(v))] = v;
         auto rot = [&](Vertex from, Vertex to) {
@@ -92,16 +100,18 @@ DraughtsVariant::DraughtsVariant(DraughtsDescriptor d, RuleOptions options)
                             j.over_rot = rot(v, s.over);
                             j.to_rot = rot(v, s.to);
                         } else if (j.over_rot != rot(v, s.over) || j.to_rot != rot(v, s.to)) {
-                            write_men_captures_ = false;
+                            make_men_jumps_ = false;
                         }
                         j.from |= bit(static_cast<Vertex>(g.bit_of(v)));
                     }
                 }
                 if (j.from != 0) jumps[n++] = j;
-                if ((2 * j.over_rot) % max_vertices != j.to_rot) write_men_captures_ = false;
+                if ((2 * j.over_rot) % max_vertices != j.to_rot) make_men_jumps_ = false;
             });
         }
     }
+    // ManCaptureWriter does not promote in the middle of a sequence.
+    write_men_captures_ = make_men_jumps_ && !mid_capture_;
     plain_search_ = plain_rules_ && !write_men_captures_;
     man_steps_ = {StepTable(t, side_view(Color::white, d_.man.steps)),
                   StepTable(t, side_view(Color::black, d_.man.steps))};
@@ -517,7 +527,9 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
                 for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j, ++i) {
                     landings |= std::rotl(opens[i] & men, j->to_rot);
                 }
-                Mask again = 0;
+                // Under mid_capture_ a man crowned on its first landing may go on as a king:
+                // such a landing counts as one with a second jump (else mid_zone_ghost_ is empty).
+                Mask again = landings & mid_zone_ghost_[index(side)];
                 if (straight) {
                     // The square the man left is empty for its own second jump, but in a
                     // straight layout only the jump back over the piece just taken lands
@@ -540,6 +552,8 @@ std::size_t DraughtsVariant::count_legal(const Position& pos, Duplicates dup,
                     for (const CaptureRules::JumpGroup* j = groups; j->from != 0; ++j, ++i) {
                         counted += count(opens[i] & men);
                     }
+                } else if (mid_capture_) {
+                    counted = -1;  // ManCaptureCounter does not crown in the middle of a sequence
                 } else {
                     // count_men_captures_: the precedence is the majority rule or nothing.
                     counted = Men::count(groups, !d_.precedence.empty(), men, victims, empty, opens.data());

@@ -47,6 +47,24 @@ TEST_SUITE("russian") {
         }
     }
 
+    TEST_CASE("T1-T12: perft's bulk count and its sibling loop give the U count") {
+        // perft(1) with bulk counting is count_legal, without it the sibling loop
+        // (for_each_legal), both of which count or make a man's single jumps without the
+        // generator where they can: T10-T12 are the crowning captures that must go to it.
+        const auto v = tradgames::make_variant("russian");
+        for (const RuleCase& c : cases) {
+            CAPTURE(c.id);
+            const auto p = v->parse_position(c.fen);
+            CHECK(v->count_moves(p, Duplicates::unique) == c.expected.size());
+            tradgames::PerftOptions o;
+            for (bool bulk : {true, false}) {
+                o.bulk = bulk;
+                tradgames::Position q = p;
+                CHECK(v->perft(q, 1, o) == c.expected.size());
+            }
+        }
+    }
+
     TEST_CASE("promotion is recorded on the move (T10-T12 end as kings)") {
         const auto v = tradgames::make_variant("russian");
         for (const char* fen : {"W:Wd6:Be7", "W:Wf6:Be7,b6", "B:Wc3,f2:Bg3"}) {

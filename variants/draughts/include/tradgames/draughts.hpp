@@ -497,7 +497,7 @@ public:
     template <class Child>
     std::uint64_t for_each_legal(Position& pos, MoveList& scratch, Duplicates dup, Child&& child) const {
         scratch.clear();
-        if (write_men_captures_ && dup == Duplicates::unique) {
+        if (make_men_jumps_ && dup == Duplicates::unique) {
             // The men's start test here; single jumps made straight from it (no Move written),
             // anything longer, or a king that may capture, by the listed captures.
             std::uint64_t made = 0;
@@ -631,7 +631,7 @@ private:
     struct GhostStart {
         Mask men = 0, victims = 0, empty = 0;
     };
-    /// for_each_legal's captures where write_men_captures_ holds, U: the men's start test on
+    /// for_each_legal's captures where make_men_jumps_ holds, U: the men's start test on
     /// the ghost bits (CaptureRules::side_candidates' test, by men_jumps_); when the side has no
     /// king and no man's first landing has a second jump open (in a straight ghost layout
     /// the square the man left matters only to the jump back over the piece just taken, which
@@ -640,9 +640,10 @@ private:
     /// each is made on pos (the man leaves, the victim goes, the man lands, a king on the
     /// promotion zone), child(pos) added to n and unmade, as SiblingMoves::make would. Returns
     /// none (nothing made: no capture), made, longer (nothing made: a man's sequence is longer;
-    /// `start` holds the test for write_men_captures) or general (nothing made: the side has
-    /// a king; the generator lists the captures, if any). Precondition: write_men_captures_,
-    /// uses_sibling_moves().
+    /// `start` holds the test for write_men_captures; only without mid_capture_) or general
+    /// (nothing made: the side has a king, or under mid_capture_ a first landing is on the
+    /// promotion zone or a sequence is longer; the generator lists the captures, if any).
+    /// Precondition: make_men_jumps_, uses_sibling_moves().
     template <class Child>
     TRADGAMES_ALWAYS_INLINE MenJumps make_single_jumps(Position& pos, Child& child, std::uint64_t& n,
                                                        GhostStart& start) const {
@@ -671,9 +672,14 @@ private:
             landings |= std::rotl(s, j->to_rot);
         }
         if (starts == 0) return MenJumps::none;
+        // Under mid_capture_ a man crowned on its first landing may go on as a king: such a
+        // landing counts as one with a second jump (mid_zone_ghost_ is empty otherwise).
         Mask again = 0;
         for (std::size_t i = 0; i < k; ++i) again |= open[i] & landings;
+        if (mid_capture_) again |= landings & mid_zone_ghost_[index(side)];
         if (again != 0) {
+            // ManCaptureWriter does not crown in the middle of a sequence: the generator.
+            if (mid_capture_) return MenJumps::general;
             start = GhostStart{starts, victims, empty};
             return MenJumps::longer;
         }
@@ -751,8 +757,8 @@ private:
     /// rules_.plain(), read once per generate_captures call.
     bool plain_rules_ = false;
     /// count_legal counts U captures without writing them when only men capture (plain rules,
-    /// a ghost numbering, promotion at the end of the move, no precedence but the majority
-    /// rule): set once by the constructor.
+    /// a ghost numbering, no precedence but the majority rule; under mid_capture_ only where
+    /// every capture is one jump that does not crown): set once by the constructor.
     bool count_men_captures_ = false;
     DraughtsHooks hooks_{};
     std::array<StepTable, 2> man_steps_{};
@@ -762,9 +768,20 @@ private:
     /// [side]: no quiet move of that side's men ever ends farther back than it started.
     std::array<bool, 2> men_never_back_{};
     /// generate_captures writes the men's captures with ManCaptureWriter (variant.cpp) when no
-    /// king may capture: count_men_captures_'s rules, no king reversion, and every man jump of
-    /// a direction one rotation of the ghost numbering. Set once by the constructor.
+    /// king may capture: make_men_jumps_ without promotion in the middle of a capture. Set
+    /// once by the constructor.
     bool write_men_captures_ = false;
+    /// for_each_legal makes the men's single jumps itself (make_single_jumps):
+    /// count_men_captures_'s rules, no king reversion, and every man jump of a direction one
+    /// rotation of the ghost numbering. Set once by the constructor.
+    bool make_men_jumps_ = false;
+    /// CaptureRules::promote_mid_capture: a man crowned during a capture goes on as a king
+    /// (Russian), so count_legal and make_single_jumps give every position where a first
+    /// landing is on the promotion zone, or a sequence is longer than one jump, to the generator.
+    bool mid_capture_ = false;
+    /// [side]: the promotion zone in ghost bits under mid_capture_ (count_men_captures_), else
+    /// empty.
+    std::array<Mask, 2> mid_zone_ghost_{};
     /// [side]: the men's jumps in the ghost numbering, one entry a capture direction in the
     /// order of the directions (the generator's order), ending with an empty `from`.
     std::array<std::array<CaptureRules::JumpGroup, direction_count + 1>, 2> men_jumps_{};
