@@ -1,6 +1,7 @@
 // Shatra: board, options, move generation and making moves (variants/shatra/RULES.md §2-8).
 #include "shatra.hpp"
 
+#include <atomic>
 #include <bit>
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -275,6 +276,8 @@ Shatra::Shatra(RuleOptions options)
                            {"tura", 'R', 'R'},
                            {"yalkyn", 'Y', 'Y'}}),
       rules_(Rules::from(this->options())) {
+    static std::atomic<std::uint64_t> objects{0};
+    id_ = ++objects;
     const Topology& t = this->topology();
     const Landing slide = rules_.slider_landing;
     // Shatra: short leap in all 8 directions, backwards included (3.5); it promotes (6.1) to a
@@ -371,7 +374,7 @@ Shatra::Shatra(RuleOptions options)
             }
             ShatraStepSet& steps = shatra_steps_[index(c)][v];
             // A step "keeps the field's vertex step" when it goes to v + short_jump_rot_[d]
-            // (modulo max_vertices): then count_men counts it with the other shatras' at once.
+            // (modulo max_vertices): then count_quiet counts it with the other shatras' at once.
             const auto regular = [&](Vertex from, Vertex to, int d) {
                 return (static_cast<int>(to) - static_cast<int>(from) + max_vertices) % max_vertices ==
                        short_jump_rot_[static_cast<std::size_t>(d)];
@@ -449,8 +452,8 @@ bool Shatra::is_reserve(const Position& pos, Vertex v) const noexcept {
     // that has come back to its gate.
     const Piece p = pos.at(v);
     const Color c = p.color();
-    if (!has(own(c).home, v) || !temdek_on(pos, c)) return false;
-    return p.kind() != biy || (pos.state().flags & returned_biy_flag(c)) == 0;
+    return has(own(c).home, v) & temdek_on(pos, c) &
+           ((p.kind() != biy) | ((pos.state().flags & returned_biy_flag(c)) == 0));
 }
 
 Mask Shatra::drop_targets(const Position& pos, Mask half) const noexcept {
@@ -874,15 +877,18 @@ Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out
     for_each_vertex(short_leapers & irregular_jumpers_, [&](Vertex v) {
         if (capture_rules_.may_start(c, pos.at(v).kind(), v, enemy, occupied)) candidates |= bit(v);
     });
-    for (const Kind k : {batyr, tura, yalkyn}) {
-        for_each_vertex(pos.pieces(c, k) & ~ep_capturers, [&](Vertex v) {
-            if ((line_steps_[k][v] & ~own_men) != 0 &&
-                (capture_rules_.reach[index(c)][k][v] & enemy) != 0 &&
-                slider_may_capture(k, v, enemy, occupied)) {
-                candidates |= bit(v);
-            }
-        });
-    }
+    // The batyr, turas and yalkyns in one loop, without branching on each: first those with
+    // an enemy in reach and a line not closed by their own men next to them, then the lines.
+    const Mask sliders = (pos.pieces(c, batyr) | pos.pieces(c, tura) | pos.pieces(c, yalkyn)) & ~ep_capturers;
+    Mask open_sliders = 0;
+    for_each_vertex(sliders, [&](Vertex v) {
+        const Kind k = pos.at(v).kind();
+        const bool open = ((line_steps_[k][v] & ~own_men) != 0) & ((capture_rules_.reach[index(c)][k][v] & enemy) != 0);
+        open_sliders |= Mask{open} << v;
+    });
+    for_each_vertex(open_sliders, [&](Vertex v) {
+        candidates |= Mask{slider_may_capture(pos.at(v).kind(), v, enemy, occupied)} << v;
+    });
     if (candidates == 0) return 0;
 
     // Then the search, man by man in square order (the order of the moves).
@@ -1068,13 +1074,12 @@ std::size_t Shatra::count_non_captures(const Position& pos, const QuietContext& 
 
 template <class F>
 TRADGAMES_ALWAYS_INLINE inline void Shatra::count_men(const Position& pos, const QuietContext& q, const QuietMen& men,
-                                             F&& f, bool plain) const {
-    // By kind of man, a loop each (no branch on the kind): the plain field shatras; the biy
-    // and the sliders on the large field, which only step or slide (4.4, 4.5 concern homes);
-    // then the rest (men at home but the drops-only ones, and the field shatras that may
-    // promote or teleport) as add_non_captures writes them.
+                                             F&& f) const {
+    // By kind of man, a loop each (no branch on the kind): the biy and the sliders on the
+    // large field, which only step or slide (4.4, 4.5 concern homes); then the rest (men at
+    // home but the drops-only ones, and the field shatras that may promote or teleport) as
+    // add_non_captures writes them.
     const Color c = pos.side_to_move();
-    if (plain) for_each_vertex(men.plain_shatras, [&](Vertex v) { f(v, plain_steps(men, q, c, v)); });
     const Mask others = pos.pieces(c) & ~(men.drops_only | men.plain_shatras);
     const Mask field = others & ~(own(c).home | own(~c).home);
     for_each_vertex(field & pos.pieces(c, biy), [&](Vertex v) {
@@ -1090,12 +1095,33 @@ TRADGAMES_ALWAYS_INLINE inline void Shatra::count_men(const Position& pos, const
     });
 }
 
-CountedMoves Shatra::generate_or_count_moves(const Position& pos, MoveList& out, Duplicates dup) const {
-    const std::size_t first = out.size();
-    QuietContext q;
-    if (add_special_moves(pos, out, dup, q)) return {out.size() - first, true};
+namespace {
+
+/// a == b (Position::operator==) by the men's masks, which place every man, instead of the board's
+/// 64 squares one by one.
+bool same_position(const Position& a, const Position& b) noexcept {
+    Mask diff = 0;
+    for (const Color c : {Color::white, Color::black}) {
+        for (Kind k = 0; k < max_kinds; ++k) diff |= a.pieces(c, k) ^ b.pieces(c, k);
+    }
+    return diff == 0 && a.side_to_move() == b.side_to_move() && a.state() == b.state();
+}
+
+}  // namespace
+
+Shatra::CountMemo& Shatra::count_memo() noexcept {
+    thread_local CountMemo memo;
+    return memo;
+}
+
+TRADGAMES_ALWAYS_INLINE inline std::size_t Shatra::count_quiet(const Position& pos, const QuietContext& q,
+                                                        CountMemo& memo) const {
     const Color c = pos.side_to_move();
-    const QuietMen men = quiet_men(pos, q, c);
+    memo.owner = id_;
+    memo.pos = pos;
+    memo.q = q;
+    memo.men = quiet_men(pos, q, c);
+    const QuietMen& men = memo.men;
     std::size_t n = static_cast<std::size_t>(count(men.drops_only)) * men.ndrops;
     // The plain field shatras all at once: per direction, those whose step there is open (the
     // open squares moved back by the step), and the double steps over an empty square.
@@ -1108,8 +1134,18 @@ CountedMoves Shatra::generate_or_count_moves(const Position& pos, MoveList& out,
     n += static_cast<std::size_t>(count(plain & shatra_double_from_[static_cast<std::size_t>(index(c))] &
                                         rotate_down(~q.occupied, f) &
                                         rotate_down(men.open, (2 * f) % max_vertices)));
-    count_men(pos, q, men, [&](Vertex, std::size_t k) { n += k; }, false);
-    return {n, false};
+    count_men(pos, q, men, [&](Vertex v, std::size_t k) {
+        n += k;
+        memo.moves[v] = static_cast<std::uint16_t>(k);
+    });
+    return n;
+}
+
+CountedMoves Shatra::generate_or_count_moves(const Position& pos, MoveList& out, Duplicates dup) const {
+    const std::size_t first = out.size();
+    QuietContext q;
+    if (add_special_moves(pos, out, dup, q)) return {out.size() - first, true};
+    return {count_quiet(pos, q, count_memo()), false};
 }
 
 void Shatra::nth_of_man(const Position& pos, const QuietContext& q, const QuietMen& men, Vertex v,
@@ -1124,31 +1160,45 @@ void Shatra::nth_of_man(const Position& pos, const QuietContext& q, const QuietM
 }
 
 void Shatra::nth_unlisted_move(const Position& pos, std::size_t k, Move& m, Duplicates) const {
-    // The context add_special_moves builds when it leaves the non-capturing moves to the
-    // caller (which the precondition says it did).
     const Color c = pos.side_to_move();
-    std::array<Kind, 3> promotions{};
-    const int npromotions = available_promotions(pos, c, promotions);
-    const QuietContext q = quiet_context(pos, c, promotions, npromotions);
-    const QuietMen men = quiet_men(pos, q, c);
-    // Each man's number of moves, counted as generate_or_count_moves counts them; then the men
-    // in square order (the order of the moves) up to the one that makes move k.
-    std::array<std::uint16_t, max_vertices> moves;  // written for every man of the side (no clearing)
-    const auto ndrops = static_cast<std::uint16_t>(men.ndrops);
-    for_each_vertex(men.drops_only, [&](Vertex v) { moves[v] = ndrops; });
-    count_men(pos, q, men, [&](Vertex v, std::size_t n) { moves[v] = static_cast<std::uint16_t>(n); }, true);
-    Mask rest = pos.pieces(c);
+    CountMemo& memo = count_memo();
+    if (memo.owner != id_ || !same_position(memo.pos, pos)) {
+        // Not the position counted last on this thread: counted again, with the context
+        // add_special_moves builds when it leaves the non-capturing moves to the caller (which
+        // the precondition says it did).
+        std::array<Kind, 3> promotions{};
+        const int npromotions = available_promotions(pos, c, promotions);
+        (void)count_quiet(pos, quiet_context(pos, c, promotions, npromotions), memo);
+    }
+    const QuietContext& q = memo.q;
+    const QuietMen& men = memo.men;
+    // The men in square order (the order of the moves) up to the one that makes move k, each
+    // man's number of moves as count_quiet counted them. The drops-only men, men.ndrops moves
+    // each, are passed by blocks: those before the next other man at once.
+    Mask rest = pos.pieces(c) & ~men.drops_only;  // the others, one by one
+    Mask drops = men.drops_only;                  // the drops-only men not passed yet
     Vertex v = no_vertex;
     while (true) {
+        const Mask block = rest == 0 ? drops : drops & ((rest & (0 - rest)) - 1);
+        const std::size_t in_block = static_cast<std::size_t>(count(block)) * men.ndrops;
+        if (k < in_block) {
+            // Man i of the block, its drop k % ndrops, in square order.
+            const std::size_t i = k / men.ndrops;
+            v = nth_vertex(block, i);
+            write_quiet(m, v, nth_vertex(q.own_drops, k - i * men.ndrops), no_kind, MoveKind::drop);
+            return;
+        }
+        k -= in_block;
+        drops &= ~block;
         if (rest == 0) throw Error("nth_move: no legal move " + std::to_string(k));  // k past the count
         v = lowest(rest);
-        if (k < moves[v]) break;
-        k -= moves[v];
+        // Without a branch on the kind of man: both counts taken, one kept by a mask (memo.moves,
+        // of static storage, always holds numbers).
+        const std::size_t plain = 0 - static_cast<std::size_t>((men.plain_shatras >> v) & 1U);
+        const std::size_t n = (plain_steps(men, q, c, v) & plain) | (memo.moves[v] & ~plain);
+        if (k < n) break;
+        k -= n;
         rest &= rest - 1;
-    }
-    if (has(men.drops_only, v)) {
-        write_quiet(m, v, nth_vertex(q.own_drops, k), no_kind, MoveKind::drop);  // in square order
-        return;
     }
     if (has(men.plain_shatras, v)) {
         // add_shatra_steps' order: the open single steps in direction order, then the double step.

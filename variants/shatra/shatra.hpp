@@ -171,12 +171,14 @@ public:
     void generate_moves(const Position& pos, MoveList& out, Duplicates dup) const;
     /// Variant::generate_or_count: generate_moves, except where the legal moves are the
     /// ordinary non-capturing moves and drops (no capture, urgent drop or free promotion of
-    /// A19 b is legal): those it counts, man by man, and appends nothing.
+    /// A19 b is legal): those it counts, man by man, and appends nothing, keeping what it
+    /// counted for nth_unlisted_move (this thread's CountMemo).
     [[nodiscard]] CountedMoves generate_or_count_moves(const Position& pos, MoveList& out,
                                                        Duplicates dup) const;
     /// Variant::nth_move where generate_or_count_moves counted without listing: move k of
     /// generate_moves, found by counting the men's moves in square order and writing only
-    /// those of the man that makes it.
+    /// those of the man that makes it; the counts of generate_or_count_moves when pos is the
+    /// position it counted last on this thread (else counted again).
     void nth_unlisted_move(const Position& pos, std::size_t k, Move& m, Duplicates dup) const;
     /// Makes a generated move and its side effects (8.6): delayed promotions, urgent flags,
     /// temdeks, en-passant right.
@@ -278,6 +280,21 @@ private:
         /// count(q.own_drops).
         std::size_t ndrops = 0;
     };
+    /// What generate_or_count_moves found in the last position whose moves it counted without
+    /// listing them, kept per thread (count_memo) for nth_unlisted_move: random playouts ask
+    /// for move k of the same position right after counting, and then the men need not be
+    /// counted again. Used only when `owner` and `pos` are this object and the position asked.
+    struct CountMemo {
+        /// id_ of the Shatra object that counted; 0: nothing counted yet on this thread.
+        std::uint64_t owner = 0;
+        /// The position counted (compared whole, Position::operator==).
+        Position pos;
+        QuietContext q;
+        QuietMen men;
+        /// [v]: the number of moves of the man on v, for the men but men.drops_only and
+        /// men.plain_shatras (counted by count_men; the others are counted when read).
+        std::array<std::uint16_t, max_vertices> moves;
+    };
     /// The number of moves a man's non-capturing moves are, and the squares they end on.
     struct QuietCount {
         std::size_t n = 0;
@@ -302,9 +319,11 @@ private:
     [[nodiscard]] static int available_promotions(const Position& pos, Color c,
                                                   std::array<Kind, 3>& out) noexcept {
         // 6.2: the types of which the side has fewer on the board than at the start.
+        // Each type written, kept only when available: no branch on the counts.
         int n = 0;
         for (Kind k : {batyr, tura, yalkyn}) {
-            if (count(pos.pieces(c, k)) < initial_count[k]) out[static_cast<std::size_t>(n++)] = k;
+            out[static_cast<std::size_t>(n)] = k;
+            n += count(pos.pieces(c, k)) < initial_count[k] ? 1 : 0;
         }
         return n;
     }
@@ -330,18 +349,21 @@ private:
     [[nodiscard]] std::size_t plain_steps(const QuietMen& men, const QuietContext& q, Color c,
                                           Vertex v) const noexcept {
         const ShatraStepSet& steps = shatra_steps_[index(c)][v];
-        const bool double_step = (steps.double_to_mask & men.open) != 0 && (steps.double_mid_mask & q.occupied) == 0;
+        const bool double_step = ((steps.double_to_mask & men.open) != 0) & ((steps.double_mid_mask & q.occupied) == 0);
         return static_cast<std::size_t>(count(steps.single_mask & men.open)) + (double_step ? 1U : 0U);
     }
     /// The squares a batyr, tura or yalkyn (kind k) on v reaches by sliding over empty squares
     /// (3.2-3.4; add_slides' destinations before `allowed`).
     [[nodiscard]] Mask slide_targets(Kind k, Vertex v, Mask occupied) const noexcept;
-    /// Calls f(v, n) for every man v of the side to move but men.drops_only (and but
-    /// men.plain_shatras unless `plain`), n being the number of moves generate_moves' loop
-    /// writes for it.
+    /// Calls f(v, n) for every man v of the side to move but men.drops_only and
+    /// men.plain_shatras, n being the number of moves generate_moves' loop writes for it.
     template <class F>
-    void count_men(const Position& pos, const QuietContext& q, const QuietMen& men, F&& f,
-                   bool plain) const;
+    void count_men(const Position& pos, const QuietContext& q, const QuietMen& men, F&& f) const;
+    /// This thread's CountMemo (one for every Shatra object; `owner` tells whose it is).
+    [[nodiscard]] static CountMemo& count_memo() noexcept;
+    /// Fills memo for pos, whose moves are the ordinary non-capturing ones (q: its context from
+    /// add_special_moves), and returns their number.
+    std::size_t count_quiet(const Position& pos, const QuietContext& q, CountMemo& memo) const;
     /// Writes into m the k-th move generate_moves' loop writes for the man on v, by writing
     /// that man's moves (out of line: its list is a large stack frame).
     [[gnu::noinline]] void nth_of_man(const Position& pos, const QuietContext& q, const QuietMen& men,
@@ -391,6 +413,9 @@ private:
     void validate(const Position& pos, const std::string& context) const;
 
     Rules rules_{};
+    /// This object's number, unique in the process (never reused, unlike an address): the
+    /// owner of a CountMemo it wrote.
+    std::uint64_t id_ = 0;
     CaptureRules capture_rules_{};
     /// The biy's steps: one square in any of the 8 directions (3.1).
     StepTable biy_steps_{};

@@ -65,6 +65,66 @@ TEST_SUITE("shatra") {
         CHECK(unlisted > 20000);
     }
 
+    TEST_CASE("nth_move of a position counted earlier, or by another Shatra, is generate's move k") {
+        // nth_move reuses what generate_or_count found when it is asked about the position
+        // counted last on the thread by the same object (CountMemo); here it is asked about
+        // the position before that one, and about positions last counted by a Shatra with other
+        // drop targets (drop_on_high_road=false), which must count again.
+        using namespace tradgames;
+        const auto a = shatratest::variant();
+        const auto b = shatratest::variant({"drop_on_high_road=false"});
+        Game game(a);
+        MoveList out;
+        MoveList all;
+        std::uint64_t earlier = 0;
+        std::uint64_t other = 0;
+        std::uint64_t wrong_earlier = 0;
+        std::uint64_t wrong_other = 0;
+        // Every nth_move of `v` for pos against v's list (pos left unlisted by v); returns the
+        // number of moves that differ.
+        const auto check = [&](const Variant& v, const Position& pos, std::uint64_t& checked) {
+            all.clear();
+            v.generate(pos, all);
+            std::uint64_t wrong = 0;
+            for (std::size_t k = 0; k < all.size(); ++k) {
+                Move m;
+                v.nth_move(pos, k, m);
+                wrong += m == all[k] ? 0 : 1;
+            }
+            ++checked;
+            return wrong;
+        };
+        const auto unlisted = [&](const Variant& v, const Position& pos) {
+            out.clear();
+            return !v.generate_or_count(pos, out).listed;
+        };
+        for (std::uint64_t g = 0; g < 40; ++g) {
+            Rng rng = playout_rng(9, g);
+            game.reset();
+            Position before = game.position();
+            while (!game.result().over()) {
+                const Position now = game.position();
+                if (unlisted(*a, before) && unlisted(*a, now)) {
+                    // `now` counted last, the moves of `before` asked (the first nth_move counts
+                    // again, the others reuse that); then the other way round.
+                    wrong_earlier += check(*a, before, earlier);
+                    wrong_earlier += check(*a, now, earlier);
+                }
+                if (unlisted(*a, now) && unlisted(*b, now)) {
+                    // Counted last by b, asked of a; then by a, asked of b.
+                    wrong_other += check(*a, now, other);
+                    wrong_other += check(*b, now, other);
+                }
+                before = now;
+                game.play_legal(static_cast<std::size_t>(rng.below(game.legal_count())));
+            }
+        }
+        CHECK(earlier > 500);
+        CHECK(other > 200);
+        CHECK(wrong_earlier == 0);
+        CHECK(wrong_other == 0);
+    }
+
     TEST_CASE("a lazy Game plays the same games as an eager one, and lists the same moves") {
         using namespace tradgames;
         const auto v = shatratest::variant({"tower_teleport=true"});
