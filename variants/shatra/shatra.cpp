@@ -1194,7 +1194,7 @@ void Shatra::nth_unlisted_move(const Position& pos, std::size_t k, Move& m, Dupl
         v = lowest(rest);
         // Without a branch on the kind of man: both counts taken, one kept by a mask (memo.moves,
         // of static storage, always holds numbers).
-        const std::size_t plain = 0 - static_cast<std::size_t>((men.plain_shatras >> v) & 1U);
+        const std::size_t plain = 0 - static_cast<std::size_t>(has(men.plain_shatras, v));
         const std::size_t n = (plain_steps(men, q, c, v) & plain) | (memo.moves[v] & ~plain);
         if (k < n) break;
         k -= n;
