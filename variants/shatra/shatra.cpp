@@ -452,8 +452,9 @@ bool Shatra::is_reserve(const Position& pos, Vertex v) const noexcept {
     // that has come back to its gate.
     const Piece p = pos.at(v);
     const Color c = p.color();
-    return has(own(c).home, v) & temdek_on(pos, c) &
-           ((p.kind() != biy) | ((pos.state().flags & returned_biy_flag(c)) == 0));
+    // As ints: bitwise on bool operands is a warning (error) in Clang.
+    return (int{has(own(c).home, v)} & int{temdek_on(pos, c)} &
+            (int{p.kind() != biy} | int{(pos.state().flags & returned_biy_flag(c)) == 0})) != 0;
 }
 
 Mask Shatra::drop_targets(const Position& pos, Mask half) const noexcept {
@@ -883,7 +884,8 @@ Mask Shatra::add_captures(const Position& pos, const Hooks& hooks, MoveList& out
     Mask open_sliders = 0;
     for_each_vertex(sliders, [&](Vertex v) {
         const Kind k = pos.at(v).kind();
-        const bool open = ((line_steps_[k][v] & ~own_men) != 0) & ((capture_rules_.reach[index(c)][k][v] & enemy) != 0);
+        const bool open = (int{(line_steps_[k][v] & ~own_men) != 0} &
+                           int{(capture_rules_.reach[index(c)][k][v] & enemy) != 0}) != 0;
         open_sliders |= Mask{open} << v;
     });
     for_each_vertex(open_sliders, [&](Vertex v) {

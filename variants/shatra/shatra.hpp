@@ -349,7 +349,8 @@ private:
     [[nodiscard]] std::size_t plain_steps(const QuietMen& men, const QuietContext& q, Color c,
                                           Vertex v) const noexcept {
         const ShatraStepSet& steps = shatra_steps_[index(c)][v];
-        const bool double_step = ((steps.double_to_mask & men.open) != 0) & ((steps.double_mid_mask & q.occupied) == 0);
+        const bool double_step = (int{(steps.double_to_mask & men.open) != 0} &  // ints: Clang warns on bools
+                                  int{(steps.double_mid_mask & q.occupied) == 0}) != 0;
         return static_cast<std::size_t>(count(steps.single_mask & men.open)) + (double_step ? 1U : 0U);
     }
     /// The squares a batyr, tura or yalkyn (kind k) on v reaches by sliding over empty squares
